@@ -1,0 +1,299 @@
+"""The ``retro`` command line (see DESIGN.md for the contract).
+
+Imports are late on purpose: ``retro --version`` and ``retro --help`` answer without
+loading numpy or pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from retro import __version__
+
+USAGE = """\
+usage: retro                          the games menu
+       retro GAME [LETTERS] [--tty]   play (letters: S sound off, M mono, C colour,
+                                      D no mouse, * skip the show; checkers: A symbols)
+       retro run GAME [LETTERS] --seed N --keys SCRIPT [--keys-file F] [--until MS]
+                 [--bin F] [--txt F] [--png F] [--wav F] [--ansi F] [--state F] [--fen FEN]
+       retro render IN.bin [--mono] [--border N] [--no-blink] [--blink-phase on|off]
+                 [--no-border-band] -o OUT.png
+       retro tone HZ MS -o OUT.wav
+       retro perft checkers --rows R --cols C --depth D [--fen FEN]
+       retro move checkers --fen FEN --level N
+       retro --list | --help | --version"""
+
+
+class UsageError(Exception):
+    """A bad command line: one line of explanation, then the usage, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(message)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _dispatch(args)
+    except UsageError as err:
+        print(f"retro: {err}", file=sys.stderr)
+        print(USAGE, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def _dispatch(args: list[str]) -> int:
+    if not args:
+        return _play("launcher", "", tty=False)
+    first = args[0]
+    if first in ("-h", "--help"):
+        print(USAGE)
+        return 0
+    if first in ("-V", "--version"):
+        print(f"retro {__version__}")
+        return 0
+    if first == "--list":
+        from retro.programs import all_programs
+
+        for program in all_programs():
+            print(program.name)
+        return 0
+    if first == "--tty" and len(args) == 1:
+        return _play("launcher", "", tty=True)
+    commands = {"run": _cmd_run, "render": _cmd_render, "tone": _cmd_tone,
+                "perft": _cmd_perft, "move": _cmd_move}
+    if first in commands:
+        return commands[first](args[1:])
+    if first.startswith("-"):
+        raise UsageError(f"unknown option {first!r}")
+    parser = _Parser(prog="retro", add_help=False)
+    parser.add_argument("game")
+    parser.add_argument("letters", nargs="?", default="")
+    parser.add_argument("--tty", action="store_true")
+    parser.add_argument("--seed", type=int)
+    parser.add_argument("--phosphor", choices=("green", "amber", "white"), default="green")
+    parser.add_argument("--fullscreen", action="store_true")
+    parser.add_argument("--fen")
+    ns = parser.parse_args(args)
+    return _play(ns.game, ns.letters, tty=ns.tty, seed=ns.seed, phosphor=ns.phosphor,
+                 fullscreen=ns.fullscreen, fen=ns.fen)
+
+
+def _program(name: str):
+    from retro.programs import UnknownProgram, find
+
+    try:
+        return find(name)
+    except UnknownProgram as err:
+        raise UsageError(str(err)) from None
+
+
+def _check_letters(program, letters: str) -> None:
+    from retro.machine import Flags
+
+    try:
+        Flags.parse(letters, program.letters)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+
+
+def _play(name: str, letters: str, *, tty: bool, seed: int | None = None,
+          phosphor: str = "green", fullscreen: bool = False, fen: str | None = None) -> int:
+    import random
+
+    from retro.clock import RealClock
+    from retro.script import make_machine
+
+    if name == "launcher":
+        from retro.launcher import PROGRAM as program
+    else:
+        program = _program(name)
+    _check_letters(program, letters)
+    params = {"fen": fen} if fen else {}
+    machine = make_machine(program.letters, letters,
+                           seed if seed is not None else random.SystemRandom().randrange(2**32),
+                           None, params, RealClock())
+    coroutine = program.main(machine)
+    try:
+        if not tty:
+            try:
+                from retro.window import WindowUnavailable, run_window
+            except ImportError as err:
+                print(f"retro: no window ({err}); playing in the terminal", file=sys.stderr)
+            else:
+                try:
+                    run_window(machine, coroutine, title=program.title, phosphor=phosphor,
+                               fullscreen=fullscreen)
+                    return 0
+                except WindowUnavailable as err:
+                    print(f"retro: no display ({err}); playing in the terminal",
+                          file=sys.stderr)
+        from retro.terminal import TerminalUnavailable, run_terminal
+
+        try:
+            run_terminal(machine, coroutine)
+        except TerminalUnavailable as err:
+            print(f"retro: cannot play here: {err}", file=sys.stderr)
+            return 1
+        return 0
+    finally:
+        coroutine.close()
+        for notice in machine.notices:
+            print(f"retro: {notice}", file=sys.stderr)
+
+
+def _cmd_run(args: list[str]) -> int:
+    parser = _Parser(prog="retro run", add_help=False)
+    parser.add_argument("game")
+    parser.add_argument("letters", nargs="?", default="")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--keys", default="")
+    parser.add_argument("--keys-file", type=Path)
+    parser.add_argument("--until", type=int, default=600_000)
+    for output in ("bin", "txt", "png", "wav", "ansi", "state"):
+        parser.add_argument(f"--{output}", type=Path)
+    parser.add_argument("--fen")
+    parser.add_argument("--phosphor", choices=("green", "amber", "white"), default="green")
+    ns = parser.parse_args(args)
+    if ns.until < 0:
+        raise UsageError("--until takes a number of milliseconds, 0 or more")
+    from retro.script import ScriptError, parse, run
+
+    program = _program(ns.game)
+    _check_letters(program, ns.letters)
+    script = ns.keys
+    if ns.keys_file:
+        try:
+            script = f"{script} {ns.keys_file.read_text(encoding='utf-8')}"
+        except OSError as err:
+            raise UsageError(f"cannot read {ns.keys_file}: {err.strerror}") from None
+    try:
+        parse(script)
+    except ScriptError as err:
+        raise UsageError(f"bad key script: {err}") from None
+    params = {"fen": ns.fen} if ns.fen else {}
+    try:
+        result = run(program.name, seed=ns.seed, keys=script, letters=ns.letters,
+                     until_ms=ns.until, params=params)
+    except Exception as err:  # an error inside the program: exit 1 with its message
+        print(f"retro: {program.name} failed: {type(err).__name__}: {err}", file=sys.stderr)
+        return 1
+    for notice in result.machine.notices:
+        print(f"retro: {notice}", file=sys.stderr)
+    _write_outputs(result, ns)
+    return 0
+
+
+def _write_outputs(result, ns: argparse.Namespace) -> None:
+    screen = result.screen
+    if ns.bin:
+        ns.bin.write_bytes(screen.to_bytes())
+    if ns.txt:
+        from retro.dump import to_text
+
+        ns.txt.write_text(to_text(screen), encoding="utf-8")
+    if ns.png:
+        from retro.png import write_png
+        from retro.raster import blink_visible, render_rgb
+
+        t = result.machine.now()
+        write_png(ns.png, render_rgb(screen, blink_on=blink_visible(t), phosphor=ns.phosphor))
+    if ns.wav:
+        from retro.speaker import write_wav
+
+        speaker = result.machine.speaker
+        write_wav(ns.wav, speaker.pcm(until=result.machine.now()))
+    if ns.ansi:
+        from retro.ansi import encode_full
+
+        ns.ansi.write_bytes(encode_full(screen))
+    if ns.state:
+        state = result.state
+        ns.state.write_text(json.dumps(state, indent=2, sort_keys=False) + "\n",
+                            encoding="utf-8")
+
+
+def _cmd_render(args: list[str]) -> int:
+    parser = _Parser(prog="retro render", add_help=False)
+    parser.add_argument("input", type=Path)
+    parser.add_argument("-o", "--output", type=Path, required=True)
+    parser.add_argument("--mono", action="store_true")
+    parser.add_argument("--border", type=int, default=0)
+    parser.add_argument("--no-blink", action="store_true")
+    parser.add_argument("--blink-phase", choices=("on", "off"), default="on")
+    parser.add_argument("--no-border-band", action="store_true")
+    parser.add_argument("--phosphor", choices=("green", "amber", "white"), default="green")
+    ns = parser.parse_args(args)
+    if not 0 <= ns.border <= 15:
+        raise UsageError("--border takes a colour number 0-15")
+    from retro.raster import render_file
+
+    try:
+        render_file(ns.input, ns.output, mono=ns.mono, border=ns.border,
+                    blink=not ns.no_blink, blink_phase_on=ns.blink_phase == "on",
+                    border_band=not ns.no_border_band, phosphor=ns.phosphor)
+    except (OSError, ValueError) as err:
+        print(f"retro render: {err}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _cmd_tone(args: list[str]) -> int:
+    parser = _Parser(prog="retro tone", add_help=False)
+    parser.add_argument("hz", type=float)
+    parser.add_argument("ms", type=float)
+    parser.add_argument("-o", "--output", type=Path, required=True)
+    ns = parser.parse_args(args)
+    if not (18.3 <= ns.hz <= 30000) or ns.ms <= 0:
+        raise UsageError("tone takes a frequency of 19-30000 Hz and a positive length in ms")
+    from retro.speaker import write_tone
+
+    write_tone(ns.hz, ns.ms, ns.output)
+    return 0
+
+
+def _cmd_perft(args: list[str]) -> int:
+    parser = _Parser(prog="retro perft", add_help=False)
+    parser.add_argument("game", choices=("checkers",))
+    parser.add_argument("--rows", type=int, default=8, choices=(6, 8))
+    parser.add_argument("--cols", type=int, default=8, choices=(6, 8))
+    parser.add_argument("--depth", type=int, required=True)
+    parser.add_argument("--fen")
+    ns = parser.parse_args(args)
+    if ns.depth < 0:
+        raise UsageError("--depth takes 0 or more")
+    from games.checkers.commands import perft_command
+
+    try:
+        print(perft_command(ns.rows, ns.cols, ns.depth, ns.fen))
+    except ValueError as err:
+        print(f"retro perft: {err}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _cmd_move(args: list[str]) -> int:
+    parser = _Parser(prog="retro move", add_help=False)
+    parser.add_argument("game", choices=("checkers",))
+    parser.add_argument("--fen", required=True)
+    parser.add_argument("--level", type=int, default=5, choices=range(1, 10))
+    ns = parser.parse_args(args)
+    from games.checkers.commands import move_command
+
+    try:
+        print(move_command(ns.fen, ns.level))
+    except ValueError as err:
+        print(f"retro move: {err}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

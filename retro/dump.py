@@ -1,0 +1,123 @@
+"""Golden dump files: a lossless, human-readable text form of a screen.
+
+Layout (UTF-8)::
+
+    retro-screen 1 mode=colour border=0 blink=on cursor=24,0,hidden,14-15
+    |<80 characters of row 1>|
+    ... 25 text rows, each between bars so trailing spaces survive editors ...
+    <160 hex digits: the 80 attributes of row 1>
+    ... 25 attribute rows ...
+
+Characters are CP437 shown as Unicode (0x00 as ``␀``), so the dump reads like the screen and
+parses back to the same 4000 bytes and settings.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from retro import cp437
+from retro.screen import COLS, ROWS, Cursor, Screen
+
+MAGIC = "retro-screen 1"
+_HEADER = re.compile(
+    r"^retro-screen 1 mode=(?P<mode>colour|mono) border=(?P<border>\d+) "
+    r"blink=(?P<blink>on|off) cursor=(?P<row>\d+),(?P<col>\d+),(?P<vis>shown|hidden),"
+    r"(?P<start>\d+)-(?P<end>\d+)$"
+)
+
+
+class DumpError(ValueError):
+    """A dump file that cannot be read back; the message says where."""
+
+
+def _shown(code: int) -> str:
+    return cp437.NUL_SHOWN_AS if code == 0 else cp437.TO_UNICODE[code]
+
+
+def to_text(screen: Screen) -> str:
+    """The dump text of a screen (ends with a newline)."""
+    c = screen.cursor
+    header = (
+        f"{MAGIC} mode={'mono' if screen.mono else 'colour'} border={screen.border} "
+        f"blink={'on' if screen.blink else 'off'} "
+        f"cursor={c.row},{c.col},{'shown' if c.visible else 'hidden'},{c.start}-{c.end}"
+    )
+    text_rows = ["|" + "".join(_shown(b) for b in screen.chars[r]) + "|" for r in range(ROWS)]
+    attr_rows = [screen.attrs[r].tobytes().hex().upper() for r in range(ROWS)]
+    return "\n".join([header, *text_rows, *attr_rows]) + "\n"
+
+
+def from_text(text: str) -> Screen:
+    """Parse dump text back into a Screen; raises ``DumpError`` naming the bad line."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    if len(lines) != 1 + 2 * ROWS:
+        raise DumpError(f"a dump has {1 + 2 * ROWS} lines, this one {len(lines)}")
+    m = _HEADER.match(lines[0])
+    if not m:
+        raise DumpError(f"line 1 is not a retro-screen header: {lines[0][:60]!r}")
+    screen = Screen(mono=m["mode"] == "mono")
+    screen.border = int(m["border"])
+    screen.blink = m["blink"] == "on"
+    screen.cursor = Cursor(int(m["row"]), int(m["col"]), m["vis"] == "shown",
+                           int(m["start"]), int(m["end"]))
+    for r in range(ROWS):
+        line = lines[1 + r]
+        if len(line) != COLS + 2 or line[0] != "|" or line[-1] != "|":
+            raise DumpError(f"line {2 + r}: a text row is 80 characters between bars")
+        try:
+            screen.chars[r] = list(cp437.encode(line[1:-1]))
+        except cp437.NotInCodePage as err:
+            raise DumpError(f"line {2 + r}: {err}") from None
+    for r in range(ROWS):
+        line = lines[1 + ROWS + r]
+        try:
+            row = bytes.fromhex(line)
+        except ValueError:
+            row = b""
+        if len(row) != COLS:
+            raise DumpError(f"line {2 + ROWS + r}: an attribute row is 160 hex digits")
+        screen.attrs[r] = list(row)
+    return screen
+
+
+def _settings(screen: Screen) -> dict[str, object]:
+    return {"mode": "mono" if screen.mono else "colour", "border": screen.border,
+            "blink": screen.blink, "cursor": vars(screen.cursor)}
+
+
+def diff(expected: Screen, actual: Screen, limit: int = 40) -> list[str]:
+    """Differences as readable lines: settings first, then each changed cell (1-based)."""
+    out: list[str] = []
+    want, got = _settings(expected), _settings(actual)
+    out += [f"{k}: expected {want[k]}, got {got[k]}" for k in want if want[k] != got[k]]
+    changed = (expected.chars != actual.chars) | (expected.attrs != actual.attrs)
+    cells = list(zip(*changed.nonzero(), strict=True))
+    for r, c in cells[:limit]:
+        out.append(
+            f"row {r + 1:2} col {c + 1:2}: expected {_shown(int(expected.chars[r, c]))!r} "
+            f"{int(expected.attrs[r, c]):02X}, got {_shown(int(actual.chars[r, c]))!r} "
+            f"{int(actual.attrs[r, c]):02X}"
+        )
+    if len(cells) > limit:
+        out.append(f"... and {len(cells) - limit} more changed cells")
+    if cells:
+        rows = sorted({int(r) for r, _ in cells})
+        for r in rows[:6]:
+            out.append(f"row {r + 1:2} expected |{expected.read(r)}|")
+            out.append(f"row {r + 1:2} got      |{actual.read(r)}|")
+    return out
+
+
+@dataclass
+class Comparison:
+    same: bool
+    lines: list[str]
+
+
+def compare(expected: Screen, actual: Screen) -> Comparison:
+    lines = diff(expected, actual)
+    return Comparison(not lines, lines)

@@ -1,0 +1,185 @@
+"""Key scripts and the headless driver.
+
+A key script is whitespace-separated tokens (see DESIGN.md): one printable character, a
+named key (``F1``, ``ESC``, ``ENTER``, ``SPACE``...), ``"text"``, ``click:R,C``,
+``rclick:R,C`` (1-based cells) or ``wait:MS``.  ``run`` plays a script into a program on a
+virtual clock and returns the final machine; same seed and keys give the same bytes.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from retro.clock import VirtualClock
+from retro.events import NAMED_KEYS, Click, Event, Key
+from retro.host import Driver
+from retro.machine import POLL_COST_S, Flags, Machine, Sleep, WaitKey
+from retro.screen import Screen
+
+DEFAULT_UNTIL_MS = 600_000
+
+
+class ScriptError(ValueError):
+    """A bad key script; the message names the token and its position."""
+
+
+@dataclass(frozen=True)
+class Wait:
+    ms: int
+
+
+Step = Event | Wait
+
+_TOKEN = re.compile(r'"[^"]*"(?=\s|$)|\S+')
+_CLICK = re.compile(r"^(click|rclick):(\d+),(\d+)$", re.IGNORECASE)
+_WAIT = re.compile(r"^wait:(\d+)$", re.IGNORECASE)
+_ALIASES = {"SPACE": " "}
+
+
+def parse(script: str) -> list[Step]:
+    """Parse a key script into steps; raises ``ScriptError`` for the first bad token."""
+    steps: list[Step] = []
+    for number, match in enumerate(_TOKEN.finditer(script), start=1):
+        steps += _parse_token(match.group(), number, match.start())
+    return steps
+
+
+def _parse_token(token: str, number: int, offset: int) -> list[Step]:
+    where = f"token {number} {token!r} (character {offset + 1})"
+    if len(token) >= 2 and token[0] == '"' and token[-1] == '"':
+        text = token[1:-1]
+        if not text:
+            raise ScriptError(f"{where}: empty text")
+        bad = [ch for ch in text if not ch.isprintable()]
+        if bad:
+            raise ScriptError(f"{where}: cannot type {bad[0]!r}")
+        return [Key(ch) for ch in text]
+    if len(token) == 1:
+        return [Key(token)]
+    upper = token.upper()
+    if upper in _ALIASES:
+        return [Key(_ALIASES[upper])]
+    if upper in NAMED_KEYS:
+        return [Key(upper)]
+    if m := _CLICK.match(token):
+        row, col = int(m[2]), int(m[3])
+        if not (1 <= row <= 25 and 1 <= col <= 80):
+            raise ScriptError(f"{where}: cells are rows 1-25 and columns 1-80")
+        return [Click(row - 1, col - 1, "right" if m[1].lower() == "rclick" else "left")]
+    if m := _WAIT.match(token):
+        return [Wait(int(m[1]))]
+    raise ScriptError(f"{where}: not a key, text, click or wait")
+
+
+def drive(machine: Machine, driver: Driver, steps: list[Step],
+          until_ms: int = DEFAULT_UNTIL_MS) -> None:
+    """Feed steps to a started program on the machine's virtual clock (see docs/machine.md).
+
+    A step is delivered when the program blocks for input; a busy program (sleeping,
+    polling, waiting with a timeout) runs on until it blocks, or until ``until_ms`` have
+    passed since the last step, when the step goes to its next request for input.
+    ``Wait`` lets time pass with no input; the step after it goes to the next request.
+    After the last step the program runs until it blocks or ``until_ms`` passes.
+    """
+    clock = machine.clock
+    until = until_ms / 1000.0
+    pending: deque[Step] = deque(steps)
+    last = clock.now()
+    wait_until: float | None = None
+    deliver_now = False
+    request = driver.request
+    while not driver.ended:
+        now = clock.now()
+        if isinstance(request, Sleep):
+            # A program that only sleeps never asks for the next step: give up after the
+            # time limit (twice it while steps wait, so a poll still gets its chance).
+            if wait_until is None and now - last >= (2 * until if pending else until):
+                break
+            clock.advance(request.seconds)
+            request = driver.resume(None)
+            continue
+        assert isinstance(request, WaitKey)
+        timeout = request.timeout
+        event = machine.take()
+        if event is not None:
+            request = driver.resume(event)
+            continue
+        if wait_until is not None:
+            if now < wait_until - 1e-12:
+                step = wait_until - now if timeout is None else min(
+                    timeout or POLL_COST_S, wait_until - now)
+                clock.advance(step)
+                if timeout is not None:
+                    request = driver.resume(None)
+                continue
+            wait_until, deliver_now, last = None, True, now
+        if pending:
+            head = pending[0]
+            if isinstance(head, Wait):
+                pending.popleft()
+                wait_until = now + head.ms / 1000.0
+                continue
+            if timeout is None or deliver_now or now - last >= until:
+                pending.popleft()
+                machine.push(head)
+                last, deliver_now = now, False
+                event = machine.take()  # None if the push was dropped (mouse off)
+                if event is not None or timeout is not None:
+                    request = driver.resume(event)
+                continue
+        elif timeout is None or now - last >= until:
+            break  # idle with nothing left to type, or busy for too long: the run is over
+        clock.advance(timeout or POLL_COST_S)
+        request = driver.resume(None)
+
+
+@dataclass
+class RunResult:
+    machine: Machine
+    ended: bool  # the program returned by itself
+
+    @property
+    def screen(self) -> Screen:
+        return self.machine.screen
+
+    @property
+    def state(self) -> dict[str, Any] | None:
+        return self.machine.state()
+
+
+def make_machine(program_letters: str, letters: str, seed: int, home: Path | str | None,
+                 params: dict[str, str] | None, clock: Any) -> Machine:
+    """A machine for one run: flags from letters, the seeded stream, store and speaker."""
+    from retro.store import Store
+
+    flags = Flags.parse(letters, program_letters)
+    try:
+        from retro.speaker import Speaker
+        speaker: Any = Speaker()
+    except ImportError:  # the speaker module is optional for screen-only uses
+        from retro.machine import SilentSpeaker
+        speaker = SilentSpeaker()
+    machine = Machine(clock=clock, rng=random.Random(seed), flags=flags, speaker=speaker,
+                      params=dict(params or {}))
+    machine.store = Store(home, notify=machine.notice)
+    return machine
+
+
+def run(name: str, *, seed: int = 0, keys: str = "", letters: str = "",
+        until_ms: int = DEFAULT_UNTIL_MS, params: dict[str, str] | None = None,
+        home: Path | str | None = None) -> RunResult:
+    """Run a program headless under a key script; returns the machine at the end."""
+    from retro.programs import find
+
+    program = find(name)
+    steps = parse(keys)
+    machine = make_machine(program.letters, letters, seed, home, params, VirtualClock())
+    driver = Driver(program.main(machine))
+    driver.start()
+    drive(machine, driver, steps, until_ms)
+    return RunResult(machine, driver.ended)
