@@ -18,7 +18,7 @@ from typing import Any
 from retro.clock import VirtualClock
 from retro.events import NAMED_KEYS, Click, Event, Key
 from retro.host import Driver
-from retro.machine import POLL_COST_S, Flags, Machine, Sleep, WaitKey
+from retro.machine import POLL_COST_S, Flags, Machine, Program, Sleep, WaitKey
 from retro.screen import Screen
 
 DEFAULT_UNTIL_MS = 600_000
@@ -170,13 +170,17 @@ def make_machine(program_letters: str, letters: str, seed: int, home: Path | str
     return machine
 
 
-def run(name: str, *, seed: int = 0, keys: str = "", letters: str = "",
+def run(program: str | Program, *, seed: int = 0, keys: str = "", letters: str = "",
         until_ms: int = DEFAULT_UNTIL_MS, params: dict[str, str] | None = None,
         home: Path | str | None = None) -> RunResult:
-    """Run a program headless under a key script; returns the machine at the end."""
-    from retro.programs import find
+    """Run a program (by name, or any ``Program``) headless under a key script.
 
-    program = find(name)
+    Returns the machine at the end.  Exceptions raised inside the program propagate.
+    """
+    if isinstance(program, str):
+        from retro.programs import find
+
+        program = find(program)
     steps = parse(keys)
     machine = make_machine(program.letters, letters, seed, home, params, VirtualClock())
     driver = Driver(program.main(machine))

@@ -1,0 +1,90 @@
+"""The command line contract: exit codes, one-line errors, outputs of ``retro run``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from retro.cli import main
+from retro.dump import from_text
+
+
+def _retro(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "retro.cli", *args], capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_version_and_help() -> None:
+    done = _retro("--version")
+    assert done.returncode == 0 and done.stdout.startswith("retro ")
+    assert _retro("--help").stdout.startswith("usage: retro")
+
+
+def test_list_names_only_runnable_programs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--list"]) == 0
+    names = capsys.readouterr().out.split()
+    assert names[0] == "charmap"
+    from retro.programs import find
+
+    for name in names:  # every listed name really runs
+        assert find(name).name == name
+
+
+@pytest.mark.parametrize("argv", [["nosuchgame"], ["charmap", "Q"], ["charmap", "MC"],
+                                  ["run", "charmap", "--keys", "F99"], ["--bogus"],
+                                  ["run", "charmap", "Z"]])
+def test_bad_command_line_is_one_line_error_usage_and_status_2(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("retro: ")
+    assert err[1].startswith("usage: retro")
+
+
+def test_letters_any_case_combined(tmp_path: Path) -> None:
+    out = tmp_path / "s.txt"
+    assert main(["run", "charmap", "ms*", "--txt", str(out)]) == 0
+    assert from_text(out.read_text(encoding="utf-8")).mono
+
+
+def test_run_writes_bin_txt_and_state(tmp_path: Path) -> None:
+    args = ["run", "charmap", "--seed", "3", "--keys", "PGDN F10",
+            "--bin", str(tmp_path / "s.bin"), "--txt", str(tmp_path / "s.txt"),
+            "--state", str(tmp_path / "s.json")]
+    assert main(args) == 0
+    data = (tmp_path / "s.bin").read_bytes()
+    screen = from_text((tmp_path / "s.txt").read_text(encoding="utf-8"))
+    assert data == screen.to_bytes() and len(data) == 4000
+    assert screen.border == 1 and "page 2" in screen.read(0)
+    assert json.loads((tmp_path / "s.json").read_text()) is None  # charmap keeps no state
+
+
+def test_keys_file_is_appended_to_keys(tmp_path: Path) -> None:
+    script = tmp_path / "keys.txt"
+    script.write_text("PGDN\nPGDN\n")
+    out = tmp_path / "s.txt"
+    assert main(["run", "charmap", "--keys-file", str(script), "--txt", str(out)]) == 0
+    assert "page 3" in from_text(out.read_text(encoding="utf-8")).read(0)
+
+
+def test_error_inside_program_exits_1(monkeypatch: pytest.MonkeyPatch,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    import retro.charmap
+
+    def broken(s: object) -> None:
+        raise RuntimeError("drawing failed")
+
+    monkeypatch.setattr(retro.charmap, "DRAW", (broken, broken, broken))
+    assert main(["run", "charmap"]) == 1
+    assert "drawing failed" in capsys.readouterr().err
+
+
+def test_import_retro_does_not_import_pygame() -> None:
+    code = ("import sys, retro, retro.machine, retro.screen, retro.script, retro.cli;"
+            "print('pygame' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "False"
