@@ -1,0 +1,12 @@
+"""Pig Poker: capture squares of a 4x4 board with poker hands, four in a row wins."""
+
+from retro.machine import Machine, Program
+
+
+async def _main(m: Machine) -> None:
+    from games.pigpoker.ui import main  # heavy imports only when the game starts
+
+    await main(m)
+
+
+PROGRAM = Program(name="pigpoker", title="Pig Poker", main=_main, aliases=("pig", "poker"))
