@@ -1,0 +1,369 @@
+"""The ANSI encoder, checked cell by cell through pyte, a terminal emulator.
+
+The expected look of each cell is worked out here from the buffer bytes alone (VGA and MDA
+rules written out independently of ``retro.ansi``), then compared with what pyte shows
+after it has been fed the encoder's bytes: character, colours, bold, underline, reverse,
+blink, and the cursor.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import numpy as np
+import pyte
+import pytest
+from pyte import graphics
+
+from retro import cp437
+from retro.ansi import VGA_PALETTE, AnsiEncoder, ansi_index, encode_full
+from retro.screen import COLS, ROWS, Screen
+
+# -- the oracle: what a cell should look like ------------------------------------------------
+
+PALETTE_HEX = ["000000", "0000aa", "00aa00", "00aaaa", "aa0000", "aa00aa", "aa5500", "aaaaaa",
+               "555555", "5555ff", "55ff55", "55ffff", "ff5555", "ff55ff", "ffff55", "ffffff"]
+# The ANSI colour (SGR 30 + n) of each VGA colour 0-7: the PC's bits are blue-green-red.
+SGR_OF_VGA = (0, 4, 2, 6, 1, 5, 3, 7)
+
+
+def colour_name(vga: int, *, background: bool, colors: str) -> str:
+    """pyte's name for a VGA colour sent in ``colors`` mode."""
+    if colors == "24bit":
+        return PALETTE_HEX[vga]
+    n = SGR_OF_VGA[vga & 7]
+    if background:
+        return graphics.BG_AIXTERM[100 + n] if vga & 8 else graphics.BG_ANSI[40 + n]
+    return graphics.FG_AIXTERM[90 + n] if vga & 8 else graphics.FG_ANSI[30 + n]
+
+
+def expected_cell(char: int, attr: int, *, mono: bool, blink: bool, colors: str,
+                  blink_on: bool = True, phase: bool = False) -> tuple:
+    """(data, fg, bg, bold, underscore, reverse, blink) as pyte should hold them."""
+    data = cp437.char_for(char)
+    bold = underline = reverse = blinking = False
+    if mono:
+        grey, white, black = 7, 15, 0
+        if attr & 0x77 == 0:                        # 00 08 80 88: invisible
+            data, fg, bg = " ", black, black
+        elif attr & 0x77 == 0x70:                   # reverse video
+            fg, bg, reverse = (white if attr & 0x80 and not blink else grey), black, True
+            blinking = bool(attr & 0x80) and blink
+        else:
+            bold = bool(attr & 0x08)
+            fg, bg = (white if bold else grey), black
+            underline = attr & 0x07 == 1 and attr & 0x70 == 0
+            blinking = bool(attr & 0x80) and blink
+    else:
+        fg = attr & 0x0F
+        bg = (attr >> 4) & 0x07 if blink else attr >> 4
+        blinking = bool(attr & 0x80) and blink
+    if phase:
+        if blinking and not blink_on:
+            data = " "
+        blinking = False
+    return (data, colour_name(fg, background=False, colors=colors),
+            colour_name(bg, background=True, colors=colors), bold, underline, reverse, blinking)
+
+
+def shown(cell: pyte.screens.Char) -> tuple:
+    return (cell.data, cell.fg, cell.bg, cell.bold, cell.underscore, cell.reverse, cell.blink)
+
+
+def assert_terminal_shows(term: pyte.Screen, screen: Screen, colors: str, *,
+                          blink_on: bool = True, phase: bool = False) -> None:
+    """Every cell and the cursor of ``term`` as the buffer implies; lists the bad cells."""
+    bad = []
+    for row in range(ROWS):
+        line = term.buffer[row]
+        for col in range(COLS):
+            want = expected_cell(int(screen.chars[row, col]), int(screen.attrs[row, col]),
+                                 mono=screen.mono, blink=screen.blink, colors=colors,
+                                 blink_on=blink_on, phase=phase)
+            got = shown(line[col])
+            if got != want:
+                bad.append(f"({row},{col}) {screen.chars[row, col]:02X}/"
+                           f"{screen.attrs[row, col]:02X}: got {got}, want {want}")
+    assert not bad, f"{len(bad)} cells differ:\n" + "\n".join(bad[:20])
+    cursor = screen.cursor
+    assert term.cursor.hidden == (not cursor.visible)
+    if cursor.visible:
+        assert (term.cursor.y, term.cursor.x) == (cursor.row, cursor.col)
+
+
+class Terminal:
+    """A pyte screen fed through a byte stream, like a real terminal reading a pty."""
+
+    def __init__(self) -> None:
+        self.screen = pyte.Screen(COLS, ROWS)
+        self.stream = pyte.ByteStream(self.screen)
+
+    def feed(self, data: bytes) -> None:
+        self.stream.feed(data)
+
+
+def coverage_screens(*, mono: bool = False, blink: bool = True) -> list[Screen]:
+    """Screens that hold every (character, attribute) pair: 65536 pairs over 33 screens."""
+    screens = []
+    cells = ROWS * COLS
+    for first in range(0, 65536, cells):
+        pairs = (np.arange(first, first + cells) % 65536).reshape(ROWS, COLS)
+        s = Screen(mono=mono)
+        s.blink = blink
+        s.chars[:] = pairs & 0xFF
+        s.attrs[:] = pairs >> 8
+        screens.append(s)
+    return screens
+
+
+# -- every character with every attribute, frame after frame ---------------------------------
+
+@pytest.mark.parametrize(("colors", "mono", "blink"), [
+    ("24bit", False, True), ("24bit", False, False), ("16", False, True),
+    ("16", True, True), ("24bit", True, False),
+])
+def test_every_char_and_attribute_shows_as_the_buffer_says(colors, mono, blink):
+    encoder, term = AnsiEncoder(colors), Terminal()
+    for screen in coverage_screens(mono=mono, blink=blink):
+        term.feed(encoder.frame(screen))
+        assert_terminal_shows(term.screen, screen, colors)
+
+
+# -- the charmap pages, colour and mono ----------------------------------------------------
+
+CHARMAP_PAGES = [
+    ("", "page 1"), ("2", "page 2"), ("3", "page 3"), ("2 b", "page 2 bright backgrounds"),
+]
+
+
+@pytest.mark.parametrize("colors", ["24bit", "16"])
+@pytest.mark.parametrize("letters", ["", "M"])
+@pytest.mark.parametrize(("keys", "what"), CHARMAP_PAGES)
+def test_charmap_page_full_redraw(tmp_path, colors, letters, keys, what):
+    from retro.script import run
+
+    screen = run("charmap", keys=keys, letters=letters, home=tmp_path).screen
+    term = Terminal()
+    term.feed(encode_full(screen, colors=colors))
+    assert_terminal_shows(term.screen, screen, colors)
+
+
+def test_charmap_pages_in_sequence_update_incrementally(tmp_path):
+    """Turning pages (and the blink bit) sends only changes, and pyte follows each one."""
+    from retro.script import run
+
+    encoder, term = AnsiEncoder("24bit"), Terminal()
+    keys = ""
+    for step in ("", "2", "b", "3", "1", "b", "F10"):
+        keys = f"{keys} {step}".strip()
+        screen = run("charmap", keys=keys, home=tmp_path).screen
+        term.feed(encoder.frame(screen))
+        assert_terminal_shows(term.screen, screen, "24bit")
+
+
+def test_reference_screens_show_as_the_buffer_says():
+    """The DOSBox reference buffers (card table, boxes, charts) through the encoder."""
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / ".." / "shared" / "reference" / "dosbox"
+    if not folder.is_dir():
+        pytest.skip(f"reference folder {folder} is missing")
+    for path in sorted(folder.glob("*.bin")):
+        screen = Screen.from_bytes(path.read_bytes())
+        term = Terminal()
+        term.feed(encode_full(screen))
+        assert_terminal_shows(term.screen, screen, "24bit")
+
+
+# -- incremental frames --------------------------------------------------------------------
+
+def _random_screen(rng: random.Random) -> Screen:
+    s = Screen()
+    s.chars[:] = np.array([rng.randrange(256) for _ in range(ROWS * COLS)]).reshape(ROWS, COLS)
+    s.attrs[:] = np.array([rng.randrange(256) for _ in range(ROWS * COLS)]).reshape(ROWS, COLS)
+    return s
+
+
+def test_unchanged_screen_sends_nothing():
+    screen = _random_screen(random.Random(1))
+    encoder = AnsiEncoder()
+    assert encoder.frame(screen)
+    assert encoder.frame(screen) == b""
+
+
+def test_one_changed_cell_sends_only_that_cell():
+    screen = _random_screen(random.Random(2))
+    encoder, term = AnsiEncoder(), Terminal()
+    term.feed(encoder.frame(screen))
+    screen.put(12, 40, "A", 0x1E)
+    data = encoder.frame(screen)
+    assert data.startswith(b"\x1b[13;41H")   # the cursor is hidden already
+    assert data.count(b"A") == 1 and len(data) < 60
+    term.feed(data)
+    assert_terminal_shows(term.screen, screen, "24bit")
+
+
+def test_same_look_is_not_resent():
+    """A change of bytes that does not change the look (00 vs space, mono invisible) is free."""
+    screen = Screen(mono=True)
+    encoder = AnsiEncoder()
+    encoder.frame(screen)
+    screen.put(0, 0, b"\x00")            # a NUL shows as a blank, like the space it replaces
+    screen.put(1, 0, "X", 0x00)          # invisible in mono, over a blank normal cell
+    screen.attrs[1, 0] = 0x07
+    screen.chars[1, 0] = 0x20
+    screen.put(2, 0, "Y", 0x08)
+    screen.put(2, 0, "Y", 0x88)          # invisible either way
+    assert encoder.frame(screen) == b""
+
+
+@pytest.mark.parametrize("colors", ["24bit", "16"])
+def test_random_edits_follow_frame_by_frame(colors):
+    rng = random.Random(3)
+    screen = _random_screen(rng)
+    encoder, term = AnsiEncoder(colors), Terminal()
+    term.feed(encoder.frame(screen))
+    for _ in range(40):
+        for _ in range(rng.randrange(1, 12)):
+            row, col = rng.randrange(ROWS), rng.randrange(COLS)
+            width = rng.randrange(1, COLS - col + 1)
+            screen.fill(row, col, 1, width, rng.randrange(256), rng.randrange(256))
+        if rng.random() < 0.15:
+            screen.blink = not screen.blink
+        if rng.random() < 0.1:
+            screen.mono = not screen.mono
+        if rng.random() < 0.3:
+            screen.move_cursor(rng.randrange(ROWS), rng.randrange(COLS), rng.random() < 0.5)
+        term.feed(encoder.frame(screen))
+        assert_terminal_shows(term.screen, screen, colors)
+
+
+def test_nearby_changes_go_in_one_run():
+    screen = Screen()
+    encoder = AnsiEncoder()
+    encoder.frame(screen)
+    screen.put(5, 10, "a")
+    screen.put(5, 13, "b")   # three cells apart: cheaper to rewrite the gap than to move
+    screen.put(5, 40, "c")
+    data = encoder.frame(screen)
+    assert re.findall(rb"\x1b\[(\d+;\d+)H", data) == [b"6;11", b"6;41"]
+
+
+def test_blink_phase_mode_hides_blinking_glyphs_in_the_off_phase():
+    screen = Screen()
+    screen.put(3, 3, "blink", 0x8E)
+    screen.put(4, 3, "still", 0x0E)
+    encoder, term = AnsiEncoder(blink="phase"), Terminal()
+    term.feed(encoder.frame(screen, blink_on=True))
+    assert_terminal_shows(term.screen, screen, "24bit", phase=True, blink_on=True)
+    off = encoder.frame(screen, blink_on=False)
+    assert b"blink" not in off and b"still" not in off and b"\x1b[5" not in off
+    term.feed(off)
+    assert_terminal_shows(term.screen, screen, "24bit", phase=True, blink_on=False)
+    term.feed(encoder.frame(screen, blink_on=True))
+    assert term.screen.display[3][3:8] == "blink"
+
+
+# -- the byte stream itself -------------------------------------------------------------------
+
+def test_24bit_stream_uses_the_vga_dac_colours():
+    screen = Screen()
+    screen.put(0, 0, "x", 0x6E)   # yellow on brown
+    data = encode_full(screen)
+    assert b"38;2;255;255;85" in data and b"48;2;170;85;0" in data
+    assert [f"{r:02x}{g:02x}{b:02x}" for r, g, b in VGA_PALETTE] == PALETTE_HEX
+
+
+def test_palette_agrees_with_the_renderer():
+    raster = pytest.importorskip("retro.raster")
+    palette = getattr(raster, "VGA_PALETTE", None)
+    if palette is None:
+        pytest.skip("retro.raster has no VGA_PALETTE")
+    assert [tuple(int(v) for v in rgb) for rgb in palette][:16] == list(VGA_PALETTE)
+
+
+def test_16_colour_stream_uses_the_ansi_numbers():
+    screen = Screen()
+    screen.put(0, 0, "x", 0x1C)   # light red on blue
+    screen.blink = False
+    screen.put(1, 0, "y", 0xD1)   # blue on light magenta (bright background)
+    data = encode_full(screen, colors="16")
+    assert b"91;44m" in data and b"34;105m" in data
+    assert [ansi_index(v) for v in range(8)] == list(SGR_OF_VGA)
+
+
+def test_blink_bit_is_sgr_5_only_while_blink_is_enabled():
+    screen = Screen()
+    screen.put(0, 0, "x", 0x9F)
+    assert b";5;" in encode_full(screen)
+    screen.blink = False
+    data = encode_full(screen)
+    assert b";5;" not in data and b"48;2;85;85;255" in data
+
+
+@pytest.mark.parametrize(("attr", "sgr"), [
+    (0x01, b"\x1b[0;4;38;2;170;170;170;48;2;0;0;0m"),
+    (0x09, b"\x1b[0;1;4;38;2;255;255;255;48;2;0;0;0m"),
+    (0x0F, b"\x1b[0;1;38;2;255;255;255;48;2;0;0;0m"),
+    (0x70, b"\x1b[0;7;38;2;170;170;170;48;2;0;0;0m"),
+    (0x87, b"\x1b[0;5;38;2;170;170;170;48;2;0;0;0m"),
+])
+def test_mono_attributes_as_sgr(attr, sgr):
+    screen = Screen(mono=True)
+    screen.put(0, 0, "m", attr)
+    assert sgr + b"m" in encode_full(screen)
+
+
+@pytest.mark.parametrize("attr", [0x00, 0x08, 0x80, 0x88])
+def test_mono_invisible_attributes_draw_blank(attr):
+    screen = Screen(mono=True)
+    screen.put(0, 0, "SECRET", attr)
+    term = Terminal()
+    term.feed(encode_full(screen))
+    assert term.screen.display[0].startswith("      ")
+    assert b"SECRET" not in encode_full(screen)
+
+
+def test_stream_has_no_control_bytes_but_escape_sequences():
+    """Only ESC-led sequences and UTF-8 text: nothing a terminal could show as garbage."""
+    for screen in coverage_screens()[:2]:
+        data = encode_full(screen)
+        text = data.decode("utf-8")
+        stripped = re.sub(r"\x1b\[[0-9;?]*[ -/]*[@-~]", "", text)
+        assert not [ch for ch in stripped if ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0]
+        assert len(stripped) == ROWS * COLS
+
+
+def test_cp437_graphics_become_their_unicode_forms():
+    screen = Screen()
+    screen.put(0, 0, bytes([0x01, 0x03, 0x7F, 0xC9, 0xB0, 0xDB, 0x06, 0x00]), 0x07)
+    term = Terminal()
+    term.feed(encode_full(screen))
+    assert term.screen.display[0][:8] == "☺♥⌂╔░█♠ "
+
+
+def test_cursor_is_placed_shown_and_shaped():
+    screen = Screen()
+    screen.move_cursor(10, 20, visible=True)
+    data = encode_full(screen)
+    assert data.endswith(b"\x1b[3 q\x1b[11;21H\x1b[?25h")   # a blinking underline
+    screen.cursor.start = 0                                  # a full block cursor
+    assert b"\x1b[1 q" in encode_full(screen)
+    encoder = AnsiEncoder()
+    encoder.frame(screen)
+    screen.move_cursor(11, 0)
+    assert encoder.frame(screen) == b"\x1b[12;1H\x1b[?25h"
+    screen.cursor.visible = False
+    assert encoder.frame(screen) == b"\x1b[?25l"
+
+
+def test_full_redraw_starts_from_a_clear_screen_and_ends_with_colours_reset():
+    data = encode_full(Screen())
+    assert data.startswith(b"\x1b[0m\x1b[2J")
+    assert data.endswith(b"\x1b[0m\x1b[?25l")
+
+
+def test_unknown_colour_mode_is_refused():
+    with pytest.raises(ValueError, match="colors"):
+        AnsiEncoder("256")
