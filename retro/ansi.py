@@ -12,10 +12,10 @@ How the attribute byte is shown:
 - colour: foreground = low nibble, background = bits 4-6; bit 7 is SGR 5 (the terminal's
   blink) when ``screen.blink`` is on, else the high bit of a 16-colour background.  Colours are
   the VGA DAC's (24-bit SGR 38;2 / 48;2) or the 16 ANSI colours (30-37/90-97, 40-47/100-107).
-- mono: the MDA's reading, as SGR flags on light grey (intense: white) over black:
-  ``00 08 80 88`` invisible (drawn blank), foreground 1 on background 0 underlined (SGR 4),
-  ``70`` (any ``x7 0``) reverse (SGR 7), bit 3 intense (SGR 1 and white), bit 7 blink (SGR 5)
-  or, with blink off, a bright background for reverse cells.
+- mono: the MDA's reading (the same as the renderer's), as SGR flags on light grey
+  (intense: white) over black: ``00 08 80 88`` invisible (drawn blank), foreground 1
+  underlined (SGR 4), ``70`` reverse (SGR 7), bit 3 intense (SGR 1 and white), bit 7 blink
+  (SGR 5) or, with blink off, a brighter reverse cell.
 
 The encoder is pure: it never touches a terminal, so tests feed its bytes to pyte.
 """
@@ -28,18 +28,16 @@ from functools import cache
 import numpy as np
 
 from retro import cp437
+from retro.raster import VGA_PALETTE as _RASTER_PALETTE
+from retro.raster import mda_attribute
 from retro.screen import COLS, ROWS, Screen
 
 ESC = "\x1b"
 CSI = ESC + "["
 
-#: The VGA DAC's 16 text colours, as (r, g, b): 00/55/AA/FF steps, colour 6 is brown.
-VGA_PALETTE: tuple[tuple[int, int, int], ...] = (
-    (0x00, 0x00, 0x00), (0x00, 0x00, 0xAA), (0x00, 0xAA, 0x00), (0x00, 0xAA, 0xAA),
-    (0xAA, 0x00, 0x00), (0xAA, 0x00, 0xAA), (0xAA, 0x55, 0x00), (0xAA, 0xAA, 0xAA),
-    (0x55, 0x55, 0x55), (0x55, 0x55, 0xFF), (0x55, 0xFF, 0x55), (0x55, 0xFF, 0xFF),
-    (0xFF, 0x55, 0x55), (0xFF, 0x55, 0xFF), (0xFF, 0xFF, 0x55), (0xFF, 0xFF, 0xFF),
-)
+#: The VGA DAC's 16 text colours as (r, g, b): 00/55/AA/FF steps, colour 6 is brown.
+VGA_PALETTE: tuple[tuple[int, int, int], ...] = tuple(
+    (int(r), int(g), int(b)) for r, g, b in _RASTER_PALETTE[:16])
 
 COLOR_MODES = ("24bit", "16")
 
@@ -78,25 +76,26 @@ class CellStyle:
                 | _BLINK * self.blink | _REVERSE * self.reverse)
 
 
-MONO_NORMAL, MONO_INTENSE, MONO_BLACK, MONO_BRIGHT_BG = 7, 15, 0, 15
+#: The MDA's light levels (dark, normal, intense) as VGA colours: black, grey, white.
+MONO_LEVELS = (0, 7, 15)
 
 
 def mono_style(attr: int, blink: bool) -> CellStyle:
-    """The MDA's reading of an attribute byte (``blink``: bit 7 blinks, else brightens)."""
-    base = attr & 0x77
-    bit7 = bool(attr & 0x80)
-    blinking = bit7 and blink
-    if base == 0x00:
-        # 00 08 80 88: nothing is drawn, not even the underline.
-        return CellStyle(MONO_BLACK, MONO_BLACK, hidden=True)
-    if base == 0x70:
-        # Reverse video: dark glyph on a lit cell; bit 7 with blink off lights it brighter.
-        # The intensity bit belongs to the (black) foreground, so it does not show.
-        lit = MONO_BRIGHT_BG if bit7 and not blink else MONO_NORMAL
-        return CellStyle(lit, MONO_BLACK, reverse=True, blink=blinking)
-    intense = bool(attr & 0x08)
-    return CellStyle(MONO_INTENSE if intense else MONO_NORMAL, MONO_BLACK, bold=intense,
-                     underline=(attr & 0x07) == 1 and (attr & 0x70) == 0, blink=blinking)
+    """The MDA's reading of an attribute byte (``blink``: bit 7 blinks, else brightens).
+
+    The levels come from ``retro.raster.mda_attribute``, so the terminal and the window
+    agree on every byte; the terminal shows them as grey, white and SGR flags.
+    """
+    fg, bg, underline = mda_attribute(attr & 0x7F if blink else attr)
+    blinking = blink and bool(attr & 0x80)
+    if fg == 0 and bg == 0:
+        # 00 08 80 88: nothing is drawn, not even an underline.
+        return CellStyle(0, 0, hidden=True)
+    if bg != 0:
+        # Reverse video: a dark glyph on a lit cell, drawn as the terminal's reverse of a
+        # lit foreground (so terminals that remap colours still show it reversed).
+        return CellStyle(MONO_LEVELS[bg], 0, reverse=True, blink=blinking)
+    return CellStyle(MONO_LEVELS[fg], 0, bold=fg == 2, underline=underline, blink=blinking)
 
 
 def colour_style(attr: int, blink: bool) -> CellStyle:
