@@ -1,0 +1,140 @@
+"""Checkers engine figures: perft speed, level 9 thinking time, and the level ladder.
+
+    python bench/checkers_engine.py            full run (long: the ladder plays many games)
+    python bench/checkers_engine.py --quick    under a minute
+
+Prints ``key = value`` lines:
+
+* ``perft8_leaves_per_s``: leaf nodes per second of perft 8x8 depth 8 (845,931 leaves),
+  with ``baseline_leaves_per_s`` for the plain 2-D generator of the tests measured in the
+  same run (depth 5), and their ``ratio``.
+* ``level9_median_s``: median seconds the level 9 search takes from middle-game positions
+  (reached by seeded random play), with ``level9_nodes_per_s``.
+* ``ladder``: for each pair, the score of level n+2 against level n (wins plus half the
+  draws, over games from seeded random openings with colours alternated), then ``games``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from games.checkers import engine as E  # noqa: E402
+from games.checkers import rules as R  # noqa: E402
+from tests.checkers import naive  # noqa: E402
+
+#: A game longer than this many plies is scored as a draw.
+MAX_PLIES = 200
+
+
+def perft_speed(depth: int) -> tuple[float, int]:
+    game = R.parse_fen(R.START_FEN_8X8)
+    t0 = time.perf_counter()
+    leaves = R.perft(game, depth)
+    return leaves / (time.perf_counter() - t0), leaves
+
+
+def baseline_speed(depth: int) -> float:
+    game = R.parse_fen(R.START_FEN_8X8)
+    pos = game.position
+    g = pos.geometry
+    grid = {}
+    for sq in range(1, g.nsquares + 1):
+        piece = pos.piece_at(sq)
+        if piece:
+            r, c = g.rc(sq)
+            grid[(r - 1, c - 1)] = piece
+    board = naive.Board(8, 8, grid, pos.turn)
+    t0 = time.perf_counter()
+    leaves = naive.perft(board, depth)
+    return leaves / (time.perf_counter() - t0)
+
+
+def middle_games(count: int, seed: int) -> list[R.Game]:
+    """Positions after 14-24 random plies with at least 8 pieces a side."""
+    rng = random.Random(seed)
+    out: list[R.Game] = []
+    while len(out) < count:
+        game = R.new_game(R.Options(), rng)
+        for _ in range(rng.randrange(14, 25)):
+            if game.over:
+                break
+            game = R.play(game, rng.choice(game.legal_moves()))
+        pos = game.position
+        if not game.over and min(pos.black.bit_count(), pos.white.bit_count()) >= 8:
+            out.append(game)
+    return out
+
+
+def level9_times(count: int) -> tuple[float, float]:
+    times, nodes = [], 0
+    for game in middle_games(count, seed=9):
+        t0 = time.perf_counter()
+        result = E.best_move(game, 9)
+        times.append(time.perf_counter() - t0)
+        nodes += result.nodes
+    return statistics.median(times), nodes / sum(times)
+
+
+def play_match(strong: int, weak: int, games: int, seed: int) -> float:
+    """Score of ``strong`` against ``weak``: wins + draws/2 over ``games`` games."""
+    rng = random.Random(seed)
+    points = 0.0
+    for i in range(games):
+        game = R.new_game(R.Options(), rng)
+        for _ in range(4):                     # a varied, seeded opening
+            game = R.play(game, rng.choice(game.legal_moves()))
+        strong_color = R.BLACK if i % 2 == 0 else R.WHITE
+        plies = 0
+        while not game.over and plies < MAX_PLIES:
+            level = strong if game.turn == strong_color else weak
+            game = R.play(game, E.best_move(game, level).move)
+            plies += 1
+        if game.result is None or game.result.winner is None:
+            points += 0.5
+        elif game.result.winner == strong_color:
+            points += 1.0
+    return points / games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a run under a minute")
+    args = parser.parse_args()
+    quick = args.quick
+
+    rate, leaves = perft_speed(8)
+    base = baseline_speed(5)
+    print(f"perft8_leaves = {leaves}")
+    print(f"perft8_leaves_per_s = {rate:.0f}")
+    print(f"baseline_leaves_per_s = {base:.0f}")
+    print(f"ratio = {rate / base:.1f}")
+
+    median, nps = level9_times(3 if quick else 11)
+    print(f"level9_median_s = {median:.2f}")
+    print(f"level9_nodes_per_s = {nps:.0f}")
+
+    if quick:
+        pairs, games = [(1, 3), (3, 5)], 4
+    else:
+        pairs, games = [(n, n + 2) for n in range(1, 8)], 20
+    ladder = []
+    total = 0
+    for weak, strong in pairs:
+        n = games if strong <= 7 else max(4, games // 4)
+        score = play_match(strong, weak, n, seed=100 + weak)
+        ladder.append(f"{strong}v{weak}:{score:.2f}")
+        total += n
+    print(f"ladder = {' '.join(ladder)}")
+    print(f"games = {total}")
+
+
+if __name__ == "__main__":
+    main()
