@@ -1,0 +1,335 @@
+"""Computer players for Pig Poker: exact-odds twiddling, plus random and greedy baselines.
+
+The exact player values every possible final hand (each of the 7,475 hand classes) by the
+best square it could then take, weighing lines of its own, blocking an opponent's three in a
+row, the pigs that settle the payout, and how hard the hand is to take back.  It then weighs
+every choice of cards to twiddle (all subsets the die allows) against every possible redraw
+from the cards not kept (the twiddled cards go back into the deck first, as the rules say).
+No sampling: redraws of one to three cards are enumerated; for four and five the class counts
+of all hands through one card (and of all hands) are tabulated once, which is the same sum
+taken in advance.
+
+A turn of several twiddle rounds is played one round at a time: each round picks the best
+subset as if it were the last round, then looks again with what is left.
+
+Everything is deterministic for a given game position (the random baseline takes its own
+``random.Random``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from math import comb
+from typing import Protocol
+
+import numpy as np
+
+from games.pigpoker import hands as hx
+from games.pigpoker import rules as r
+
+# -- tunable weights (named so tests and the bench can refer to them) ------------------------
+
+WIN_VALUE = 1000.0              # completing four in a row
+OWN_LINE = (0.0, 1.0, 3.0, 10.0)   # by my pigs in an open line after the capture (1-3)
+BLOCK = (0.0, 0.5, 2.0, 60.0)      # by the pigs an opponent loses from an open line (1-3)
+PIG_VALUE = 0.6                 # each pig of difference with the others (the payout)
+HOLD_POWER = 2.0                # hold = P(a random hand does not beat it) ** HOLD_POWER
+BASE_VALUE = 0.5                # any capture is worth a little (a pig on the board)
+
+
+class Policy(Protocol):
+    """What a player does on its turn; the game asks until the hand is final."""
+
+    def twiddle(self, game: r.Game) -> list[int]:
+        """Positions (0-4) to twiddle now; an empty list stands."""
+        ...
+
+    def square(self, game: r.Game) -> int:
+        """The square to capture; called only when at least one is legal."""
+        ...
+
+
+def play_turn(game: r.Game, policy: Policy) -> None:
+    """Play one whole turn of ``game`` for the player to move."""
+    while game.phase == r.TWIDDLE:
+        picks = policy.twiddle(game)
+        if picks:
+            game.twiddle(picks)
+        else:
+            game.stand()
+    if game.legal_squares():
+        game.capture(policy.square(game))
+    else:
+        game.pass_turn()
+
+
+# -- tables shared by every decision ---------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Odds:
+    all_hist: np.ndarray       # class counts over all 2,598,960 hands
+    card_hist: np.ndarray      # [card, class] counts over the 249,900 hands holding card
+    hold: np.ndarray           # class -> share of all hands it is not beaten by
+
+
+@cache
+def odds() -> _Odds:
+    """Build the count tables once (under a second)."""
+    n = hx.n_classes()
+    every = hx.all_hands()
+    cls = hx.classify(every).astype(np.int64)
+    all_hist = np.bincount(cls, minlength=n)
+    flat = every.astype(np.int64) * n + cls[:, None]
+    card_hist = np.bincount(flat.ravel(), minlength=52 * n).reshape(52, n)
+    cdf = np.cumsum(all_hist) / all_hist.sum()
+    for arr in (all_hist, card_hist, cdf):
+        arr.setflags(write=False)
+    return _Odds(all_hist, card_hist, cdf)
+
+
+@cache
+def _combos(n: int, k: int) -> np.ndarray:
+    """All k-subsets of range(n) as an (C(n, k), k) index array."""
+    out = np.array(list(itertools.combinations(range(n), k)), dtype=np.intp)
+    return out.reshape(-1, k)
+
+
+@cache
+def _subsets() -> tuple[tuple[int, ...], ...]:
+    return tuple(s for k in range(6) for s in itertools.combinations(range(5), k))
+
+
+# -- valuing squares -------------------------------------------------------------------------
+
+def square_values(game: r.Game, me: int) -> np.ndarray:
+    """(16, classes) array: what capturing square i with a hand of each class is worth to
+    player ``me`` (-inf where the capture is not allowed)."""
+    t = hx.tables()
+    n = len(t.category)
+    classes = np.arange(n)
+    hold = odds().hold ** HOLD_POWER
+    board = game.board
+    opts = game.options
+    has_pigs = any(not s.empty for s in board)
+    able = t.category > hx.BUST if opts.same_sex else r.eligible_classes()
+    others = [p for p in range(len(game.players)) if p != me]
+    out = np.full((r.SQUARES, n), -np.inf)
+    for i, sq in enumerate(board):
+        mask = able.copy()
+        if sq.empty:
+            touches = any(not board[k].empty for k in r.NEIGHBOURS[i])
+            if opts.mud_puddle and has_pigs and not touches:
+                continue
+        else:
+            mask &= classes > sq.cls
+            if opts.same_sex:
+                mask &= t.category == t.category[sq.cls]
+        if not mask.any():
+            continue
+        strategic, wins = _strategic(board, i, me, others)
+        if wins:
+            out[i, mask] = WIN_VALUE
+        elif sq.owner == me:
+            # Retaking my own square only makes it harder to take away.
+            out[i, mask] = strategic * np.maximum(hold[mask] - hold[sq.cls], 0.0)
+        else:
+            out[i, mask] = BASE_VALUE + strategic * hold[mask]
+    return out
+
+
+def _strategic(board: Sequence[r.Square], i: int, me: int,
+               others: Sequence[int]) -> tuple[float, bool]:
+    """Line and payout worth of owning square ``i``; and whether owning it wins."""
+    value = 0.0
+    prior = board[i].owner
+    for line in r.LINES:
+        if i not in line:
+            continue
+        owners = [board[k].owner for k in line if k != i]
+        if all(o == me for o in owners):
+            return WIN_VALUE, True
+        held = [o for o in owners if o is not None]
+        if all(o == me for o in held):
+            value += OWN_LINE[len(held) + 1] if len(held) + 1 < 4 else 0.0
+        for q in others:
+            if all(o == q for o in held) and held:
+                lost = len(held) + (prior == q)     # q's pigs in this line that it no longer
+                value += BLOCK[min(lost, 3)]        # ... fills
+            elif prior == q and not held:
+                value += BLOCK[1]
+    if prior is None:
+        value += PIG_VALUE * (len(others))          # one more pig against everyone
+    elif prior != me:
+        value += PIG_VALUE * (len(others) + 1)      # and one fewer for the loser
+    return value, False
+
+
+def class_values(game: r.Game, me: int) -> np.ndarray:
+    """Worth of ending the twiddles with each hand class: the best square it takes, else 0."""
+    values = square_values(game, me).max(axis=0)
+    return np.where(np.isfinite(values), values, 0.0)
+
+
+# -- exact odds --------------------------------------------------------------------------------
+
+def subset_values(hand: Sequence[int], allowance: int, values: np.ndarray) \
+        -> dict[tuple[int, ...], float]:
+    """Expected worth of twiddling each subset of positions (size <= allowance).
+
+    Every redraw from the cards not kept is counted exactly once.
+    """
+    t = hx.tables()
+    o = odds()
+    hand_ids = np.asarray(hand, dtype=np.intp)
+    out: dict[tuple[int, ...], float] = {}
+    for subset in _subsets():
+        k = len(subset)
+        if k > allowance:
+            continue
+        kept = [hand_ids[p] for p in range(5) if p not in subset]
+        if k == 0:
+            out[subset] = float(values[hx.classify(hand_ids)])
+        elif k == 5:
+            out[subset] = float(o.all_hist @ values) / comb(52, 5)
+        elif k == 4:
+            out[subset] = float(o.card_hist[kept[0]] @ values) / comb(51, 4)
+        else:
+            pool = np.setdiff1d(np.arange(52), kept)
+            pool_keys = t.card_key[pool]
+            combos = _combos(len(pool), k)
+            keys = np.full(len(combos), int(t.card_key[kept].sum()), dtype=np.int32)
+            for col in range(k):
+                keys += pool_keys[combos[:, col]]
+            out[subset] = float(values[hx.classes_of_keys(keys)].mean())
+    return out
+
+
+def subset_values_brute(hand: Sequence[int], allowance: int, values: np.ndarray) \
+        -> dict[tuple[int, ...], float]:
+    """The same as ``subset_values`` by plain enumeration of every redraw (slow; for tests)."""
+    out: dict[tuple[int, ...], float] = {}
+    for subset in _subsets():
+        if len(subset) > allowance:
+            continue
+        kept = [hand[p] for p in range(5) if p not in subset]
+        pool = [c for c in range(52) if c not in kept]
+        draws = np.array(list(itertools.combinations(pool, len(subset))), dtype=np.intp)
+        full = np.hstack([np.tile(np.array(kept, dtype=np.intp), (len(draws), 1)),
+                          draws.reshape(len(draws), len(subset))])
+        out[subset] = float(values[hx.classify(full)].mean())
+    return out
+
+
+class ExactPlayer:
+    """The computer player: exact twiddle odds, squares weighed by lines and payout."""
+
+    def __init__(self) -> None:
+        self._values: tuple[int, np.ndarray] | None = None
+
+    def _class_values(self, game: r.Game) -> np.ndarray:
+        # The board does not change within a turn: value the classes once per turn.
+        key = (game.turn_number, id(game))
+        if self._values is None or self._values[0] != key:
+            self._values = (key, class_values(game, game.turn))  # type: ignore[assignment]
+        return self._values[1]  # type: ignore[index]
+
+    def twiddle(self, game: r.Game) -> list[int]:
+        values = self._class_values(game)
+        hand = [c.id for c in game.hand]
+        scores = subset_values(hand, game.twiddles_left, values)
+        # Highest expected worth; on a tie, fewer cards (standing first).
+        best = max(scores, key=lambda s: (round(scores[s], 9), -len(s)))
+        return list(best)
+
+    def square(self, game: r.Game) -> int:
+        table = square_values(game, game.turn)
+        cls = game.hand_class
+        legal = game.legal_squares()
+        return max(legal, key=lambda i: (table[i, cls], -i))
+
+
+def agrees_to_draw(game: r.Game, seat: int) -> bool:
+    """A computer accepts a draw unless it has more pigs on the board than everyone else."""
+    pigs = game.pigs()
+    return not all(pigs[seat] > n for p, n in enumerate(pigs) if p != seat)
+
+
+# -- baselines ---------------------------------------------------------------------------------
+
+class RandomPlayer:
+    """Twiddles a random number of random cards once, then takes a random legal square."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self._last: tuple[int, int] = (0, -1)
+
+    def twiddle(self, game: r.Game) -> list[int]:
+        if self._last == (id(game), game.turn_number):
+            return []                                   # one round a turn
+        self._last = (id(game), game.turn_number)
+        return self.rng.sample(range(5), self.rng.randint(0, game.twiddles_left))
+
+    def square(self, game: r.Game) -> int:
+        return self.rng.choice(game.legal_squares())
+
+
+def greedy_keep(hand: Sequence[hx.Card]) -> list[int]:
+    """Positions a greedy player keeps: the cards that make the hand, else the top card."""
+    cls = hx.class_of(hand)
+    cat = hx.class_category(cls)
+    if cat in (hx.STRAIGHT, hx.FLUSH, hx.FULL_HOUSE, hx.STRAIGHT_FLUSH, hx.FOUR):
+        return list(range(5))
+    counts: dict[int, int] = {}
+    for c in hand:
+        counts[c.rank] = counts.get(c.rank, 0) + 1
+    keep = [p for p, c in enumerate(hand) if counts[c.rank] >= 2]
+    if not keep:
+        keep = [max(range(5), key=lambda p: (hand[p].rank, -p))]
+    return keep
+
+
+class GreedyPlayer:
+    """Keeps what makes its hand now, redraws the lowest of the rest (one round), and takes
+    the square holding the highest hand it can beat (an empty square counts as lowest)."""
+
+    def __init__(self) -> None:
+        self._last: tuple[int, int] = (0, -1)
+
+    def twiddle(self, game: r.Game) -> list[int]:
+        if self._last == (id(game), game.turn_number):
+            return []                                   # one round a turn
+        self._last = (id(game), game.turn_number)
+        keep = set(greedy_keep(game.hand))
+        rest = sorted((p for p in range(5) if p not in keep),
+                      key=lambda p: (game.hand[p].rank, p))
+        return rest[: game.twiddles_left]
+
+    def square(self, game: r.Game) -> int:
+        return max(game.legal_squares(), key=lambda i: (game.board[i].cls, -i))
+
+
+def new_policy(kind: str, rng: random.Random | None = None) -> Policy:
+    """``"exact"``, ``"greedy"`` or ``"random"``."""
+    match kind:
+        case "exact":
+            return ExactPlayer()
+        case "greedy":
+            return GreedyPlayer()
+        case "random":
+            return RandomPlayer(rng or random.Random(0))
+    raise ValueError(f"unknown player kind {kind!r}")
+
+
+def play_game(policies: Sequence[Policy], seed: int, options: r.Options | None = None,
+              max_turns: int = 2000) -> r.Game:
+    """Play a whole game between policies (seat order as given); for benches and tests."""
+    game = r.Game([r.Player(f"P{i}", True) for i in range(len(policies))],
+                  random.Random(seed), options or r.Options(), chips=[100] * len(policies))
+    game.start_turn()
+    while not game.over and game.turn_number <= max_turns:
+        play_turn(game, policies[game.turn])
+    return game

@@ -1,0 +1,116 @@
+"""The computer players: exact odds equal brute force; squares weighed by lines."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from games.pigpoker import ai
+from games.pigpoker import hands as hx
+from games.pigpoker import rules as r
+
+PAIR = "JS JH 5D 4C 2S"
+
+
+def game(seed: int = 1, n: int = 2) -> r.Game:
+    g = r.Game([r.Player(f"P{i}", True) for i in range(n)], random.Random(seed))
+    g.start_turn()
+    return g
+
+
+def test_exact_odds_equal_enumerating_every_redraw() -> None:
+    g = r.with_board(game(), {5: (1, "TS TH 5D 4C 2S"), 6: (0, PAIR)})
+    values = ai.class_values(g, 0)
+    hand = [c.id for c in hx.parse_hand("AS KD 7H 7C 2D")]
+    fast = ai.subset_values(hand, 5, values)
+    slow = ai.subset_values_brute(hand, 4, values)      # every redraw of up to 4 cards
+    assert len(fast) == 32 and len(slow) == 31
+    assert max(abs(fast[k] - slow[k]) for k in slow) < 1e-9
+    # Redrawing all five: every one of the 2,598,960 hands is equally likely.
+    everything = values[hx.classify(hx.all_hands())].mean()
+    assert abs(fast[(0, 1, 2, 3, 4)] - everything) < 1e-9
+
+
+def test_exact_odds_respect_the_die() -> None:
+    values = ai.class_values(game(), 0)
+    hand = [c.id for c in hx.parse_hand("AS KD 7H 7C 2D")]
+    assert max(len(s) for s in ai.subset_values(hand, 2, values)) == 2
+
+
+def test_exact_player_keeps_a_made_flush_rather_than_breaking_it() -> None:
+    g = game()
+    g.hand = list(hx.parse_hand("AS 9S 7S 4S 2S"))
+    g.die = g.twiddles_left = 5
+    assert ai.ExactPlayer().twiddle(g) == []
+
+
+def test_exact_player_twiddles_a_worthless_hand() -> None:
+    g = game()
+    g.hand = list(hx.parse_hand("9S 7H 5D 3C 2S"))
+    g.die = g.twiddles_left = 3
+    assert len(ai.ExactPlayer().twiddle(g)) > 0
+
+
+def test_exact_player_completes_its_own_line() -> None:
+    g = r.with_board(game(), {0: (0, PAIR), 1: (0, PAIR), 2: (0, PAIR), 10: (1, PAIR)})
+    g.hand = list(hx.parse_hand("QS QH 5D 4C 2S"))
+    g.phase = r.PLACE
+    assert ai.ExactPlayer().square(g) == 3
+
+
+def test_exact_player_blocks_opponent_three_in_a_row() -> None:
+    g = r.with_board(game(), {4: (1, PAIR), 5: (1, PAIR), 6: (1, PAIR)})
+    g.hand = list(hx.parse_hand("QS QH 5D 4C 2S"))
+    g.phase = r.PLACE
+    assert ai.ExactPlayer().square(g) in (4, 5, 6, 7)
+
+
+def test_square_values_bar_illegal_captures() -> None:
+    g = r.with_board(game(), {0: (1, "AS AH AD 4C 2S")})
+    table = ai.square_values(g, 0)
+    assert np.isneginf(table[0, hx.class_of(hx.parse_hand("KS KH KD 4C 2S"))])
+    assert np.isneginf(table[1, hx.class_of(hx.parse_hand("TS 9H 5D 4C 2S"))])
+
+
+def test_greedy_keeps_pairs_and_redraws_lowest_first() -> None:
+    g = game()
+    g.hand = list(hx.parse_hand("9S 9H KD 4C 2S"))
+    g.die = g.twiddles_left = 2
+    assert sorted(ai.GreedyPlayer().twiddle(g)) == [3, 4]
+
+
+def test_greedy_takes_the_square_with_the_highest_hand() -> None:
+    g = r.with_board(game(), {2: (1, PAIR), 9: (1, "TS TH 5D 4C 2S")})
+    g.hand = list(hx.parse_hand("KS KH 5D 4C 2S"))
+    g.phase = r.PLACE
+    assert ai.GreedyPlayer().square(g) == 2
+
+
+def test_computer_agrees_to_draw_unless_ahead() -> None:
+    g = r.with_board(game(), {0: (0, PAIR), 1: (0, PAIR), 2: (1, PAIR)})
+    assert not ai.agrees_to_draw(g, 0) and ai.agrees_to_draw(g, 1)
+
+
+def test_games_between_computers_are_deterministic() -> None:
+    a = ai.play_game([ai.ExactPlayer(), ai.GreedyPlayer()], seed=11)
+    b = ai.play_game([ai.ExactPlayer(), ai.GreedyPlayer()], seed=11)
+    assert a.state() == b.state() and a.over
+
+
+@pytest.mark.slow
+def test_exact_player_beats_random_at_fixed_seeds() -> None:
+    wins = 0
+    for seed in range(20):
+        seats = [ai.ExactPlayer(), ai.RandomPlayer(random.Random(seed))]
+        if seed % 2:
+            seats.reverse()
+        g = ai.play_game(seats, seed)
+        wins += g.winner is not None and isinstance(seats[g.winner], ai.ExactPlayer)
+    assert wins >= 17
+
+
+def test_six_computers_play_a_game_to_the_end_or_turn_limit() -> None:
+    g = ai.play_game([ai.ExactPlayer() for _ in range(6)], seed=3, max_turns=300)
+    assert sum(g.chips) == 600
