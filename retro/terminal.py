@@ -149,8 +149,8 @@ class TerminalFrontend:
             raise TerminalUnavailable(f"cannot use the terminal ({err})") from None
         self._opened = True
         try:
+            self._install_signals()   # first: a signal must never leave a raw terminal behind
             tty.setraw(self.in_fd, termios.TCSANOW)
-            self._install_signals()
             if self._bell_wanted:
                 self._saved_speaker = self.machine.speaker
                 self.bell = BellSpeaker(self.machine.speaker)
