@@ -2,15 +2,20 @@
 
 Pure numpy: no pygame here, so headless runs, PNG output and tests never need a display.
 
-How a frame is made.  Every (attribute, character) pair has a pre-drawn 9-dot-wide tile,
-stored scan line by scan line in one table of shape (cell height, 65536, 27) (27 = 9 dots x
-RGB).  A full frame is then a single gather, ``table[line, key[row, col]]``, which numpy
-writes straight into the frame in display order.  Tiles for an attribute are drawn the first
-time that attribute appears, so start-up costs only what a screen uses.  Blink does not need
-tiles of its own: in the phase where blinking characters are hidden their key is swapped
-for a blank one, and with blink enabled bit 7 is cleared before the lookup (so bit 7 in a
-tile key always means "bright background").  ``Raster`` remembers the keys it drew and
-redraws only the cells whose key changed, plus the cursor cell.
+How a frame is made.  Every (attribute, character) pair has a pre-drawn 9-dot-wide tile of
+32-bit pixels, kept in one table indexed by ``key = attr << 8 | char``.  Each scan line of a
+tile (9 pixels, 36 bytes) is one item of a numpy ``void`` view, so a full frame is a single
+``np.take`` of 25 x 16 x 80 items written straight into the frame in display order; tiles
+are stored tile by tile so the lines of one tile sit together in the cache.  Tiles for an
+attribute are drawn the first time that attribute appears, so start-up costs only what a
+screen uses.  Blink needs no tiles of its own: in the phase where blinking characters are
+hidden their key is swapped for a blank one, and with blink enabled bit 7 is cleared before
+the lookup (so bit 7 in a tile key always means "bright background").  ``Raster`` remembers
+the keys it drew and redraws only the cells whose key changed, plus the cursor cell.
+
+Frames are kept as 32-bit ``0xFFRRGGBB`` pixels (B, G, R, A bytes in memory): ``frame``
+returns an RGB view of them and a front end can hand ``Raster.pixels`` to its toolkit as a
+BGRA image without a copy.
 
 Timing follows the VGA at 70 frames a second: the blink phase flips every 16 frames and the
 cursor every 8 frames.  Both start visible at machine time 0.
@@ -236,23 +241,39 @@ def render_rgb(screen: Screen, *, blink_on: bool = True, cursor_on: bool = False
 
 # -- the incremental renderer ----------------------------------------------------------
 
+_PIXEL = np.dtype("<u4")  # 0xFFRRGGBB, stored little-endian as B, G, R, A
+
+
+def _pack(palette: np.ndarray) -> np.ndarray:
+    """Palette entries as opaque 32-bit pixels."""
+    rgb = palette.astype(np.uint32)
+    return ((0xFF << 24) | (rgb[:, 0] << 16) | (rgb[:, 1] << 8) | rgb[:, 2]).astype(_PIXEL)
+
+
+def _line_items(pixels: np.ndarray) -> np.ndarray:
+    """A view with one ``void`` item per 9-pixel tile scan line (last axis must be 9)."""
+    return pixels.view(np.dtype((np.void, CELL_WIDTH * _PIXEL.itemsize)))[..., 0]
+
+
 class _TileTable:
-    """RGB tiles of every (attribute, character), drawn one attribute at a time on demand."""
+    """Tiles of every (attribute, character) as 32-bit pixels, drawn per attribute on demand."""
 
     def __init__(self, mode: Mode) -> None:
         self.mode = mode
-        # (line, key, 27): a gather over (line, key) yields display order directly.
-        # np.zeros maps untouched pages lazily, so unused attributes cost no memory.
-        self.rgb = np.zeros((mode.cell_height, 256 * 256, CELL_WIDTH * 3), dtype=np.uint8)
+        self.palette = _pack(mode.palette)
+        # np.zeros maps untouched pages lazily, so attributes never used cost no memory.
+        self.pixels = np.zeros((256 * 256, mode.cell_height, CELL_WIDTH), dtype=_PIXEL)
+        self.lines = _line_items(self.pixels).reshape(-1)  # item key * height + line
         self.built = np.zeros(256, dtype=bool)
 
     def ensure(self, attrs: np.ndarray) -> None:
         """Draw the tiles of any attribute in ``attrs`` (tile-key high bytes) not drawn yet."""
+        if self.built[attrs].all():
+            return
         seen = np.bincount(attrs.ravel(), minlength=256).astype(bool)
         for attr in np.flatnonzero(seen & ~self.built):
-            tiles = self.mode.palette[_attr_tiles(self.mode, int(attr))]  # (256, h, 9, 3)
-            block = tiles.reshape(256, self.mode.cell_height, CELL_WIDTH * 3).transpose(1, 0, 2)
-            self.rgb[:, attr * 256 : attr * 256 + 256] = block
+            self.pixels[attr * 256 : attr * 256 + 256] = self.palette[
+                _attr_tiles(self.mode, int(attr))]
             self.built[attr] = True
 
 
@@ -267,14 +288,15 @@ def _table(mono: bool, phosphor: str) -> _TileTable:
 
 
 # Above this many changed cells one full gather beats scattering cell by cell.
-_FULL_REDRAW_CELLS = 600
+_FULL_REDRAW_CELLS = 400
 
 
 class Raster:
     """Turns a ``Screen`` into RGB frames, redrawing only what changed since the last one.
 
-    ``frame`` returns the raster's own buffer: it stays valid until the next call; copy it
-    to keep it.  The mode follows ``screen.mono`` (``mono`` only sets the initial mode).
+    ``frame`` returns a view of the raster's own buffer: it stays valid until the next
+    call; copy it to keep it.  The mode follows ``screen.mono`` (``mono`` only sets the
+    initial mode).
     """
 
     def __init__(self, mono: bool = False, phosphor: str = "green",
@@ -288,28 +310,29 @@ class Raster:
         self.mono = mono
         self._tiles = _table(mono, self.phosphor)
         height, width, top, left = _frame_size(mono, self.border_band)
-        self._buffer = np.zeros((height, width, 3), dtype=np.uint8)
-        self._cell_height = self._tiles.mode.cell_height
-        active = self._buffer[top : top + ROWS * self._cell_height,
-                              left : left + COLS * CELL_WIDTH]
-        # (row, line, col, 27): a cell is [row, :, col, :].
-        self._cells = active.reshape(ROWS, self._cell_height, COLS, CELL_WIDTH * 3)
-        self._lines = np.arange(self._cell_height)[None, :, None]
+        self._cell_height = h = self._tiles.mode.cell_height
+        self.pixels = np.zeros((height, width), dtype=_PIXEL)
+        self._rgb = self.pixels.view(np.uint8).reshape(height, width, 4)[:, :, 2::-1]
+        active = self.pixels[top : top + ROWS * h, left : left + COLS * CELL_WIDTH]
+        # (row, line, col, 9): a cell is [row, :, col]; as items, one per tile scan line.
+        self._cells = active.reshape(ROWS, h, COLS, CELL_WIDTH)
+        self._cell_lines = _line_items(self._cells)
+        self._index = np.empty((ROWS, h, COLS), dtype=np.intp)
+        self._line_offsets = np.arange(h, dtype=np.intp)[None, :, None]
         self._keys = np.full((ROWS, COLS), -1, dtype=np.intp)  # -1: never drawn
         self._cursor: tuple[int, int] | None = None
         self._border: int | None = None
-        self._has_band = top > 0
+        self._origin = (top, left)
 
     @property
     def shape(self) -> tuple[int, int]:
         """(height, width) of the frames this raster currently makes."""
-        return self._buffer.shape[0], self._buffer.shape[1]
+        return self.pixels.shape[0], self.pixels.shape[1]
 
     @property
     def origin(self) -> tuple[int, int]:
         """(y, x) of the top-left of the text area inside the frame (the band's size)."""
-        _h, _w, top, left = _frame_size(self.mono, self.border_band)
-        return top, left
+        return self._origin
 
     def invalidate(self) -> None:
         """Forget what was drawn, so the next frame is drawn in full."""
@@ -318,15 +341,15 @@ class Raster:
         self._border = None
 
     def frame(self, screen: Screen, t: float) -> np.ndarray:
-        """The frame at machine time ``t`` (which picks the blink and cursor phases)."""
+        """The RGB frame at machine time ``t`` (which picks the blink and cursor phases)."""
         return self.render(screen, blink_on=blink_visible(t), cursor_on=cursor_visible(t))
 
     def render(self, screen: Screen, *, blink_on: bool = True,
                cursor_on: bool = False) -> np.ndarray:
-        """The frame for explicit blink and cursor phases."""
+        """The RGB frame (an (H, W, 3) view) for explicit blink and cursor phases."""
         if screen.mono != self.mono:
             self._setup(screen.mono)
-        if self._has_band and screen.border & 0x0F != self._border:
+        if self._origin[0] and screen.border & 0x0F != self._border:
             self._paint_band(screen.border & 0x0F)
         keys = _effective_keys(screen, blink_on)
         if self._cursor is not None:
@@ -336,37 +359,37 @@ class Raster:
         count = int(np.count_nonzero(changed))
         if count > _FULL_REDRAW_CELLS:
             self._tiles.ensure(keys >> 8)
-            self._cells[...] = self._tiles.rgb[self._lines, keys[:, None, :]]
+            np.add((keys * self._cell_height)[:, None, :], self._line_offsets, out=self._index)
+            np.take(self._tiles.lines, self._index, out=self._cell_lines, mode="clip")
             self._keys[...] = keys
         elif count:
             rows, cols = np.nonzero(changed)
             new = keys[rows, cols]
             self._tiles.ensure(new >> 8)
-            # Advanced indices around a slice put the cell axis first: (n, line, 27).
-            self._cells[rows, :, cols] = self._tiles.rgb[:, new].transpose(1, 0, 2)
+            # Advanced indices around a slice put the cell axis first: (n, line, 9).
+            self._cells[rows, :, cols] = self._tiles.pixels[new]
             self._keys[rows, cols] = new
         if cursor_on and screen.cursor.visible:
             self._draw_cursor(screen, keys)
-        return self._buffer
+        return self._rgb
 
     def _draw_cursor(self, screen: Screen, keys: np.ndarray) -> None:
         row, col = screen.cursor.row, screen.cursor.col
         lines = cursor_lines(screen)
         if not lines:
             return
-        mode = self._tiles.mode
-        colour = mode.palette[_cursor_level(mode, int(keys[row, col] >> 8))]
-        self._cells[row, lines.start : lines.stop, col] = np.tile(colour, CELL_WIDTH)
+        colour = self._tiles.palette[_cursor_level(self._tiles.mode, int(keys[row, col] >> 8))]
+        self._cells[row, lines.start : lines.stop, col] = colour
         self._cursor = (row, col)
 
     def _paint_band(self, colour: int) -> None:
-        rgb = VGA_PALETTE[colour]
+        rgb = self._tiles.palette[colour]
         top, left = self.origin
         bottom, right = top + ROWS * self._cell_height, left + COLS * CELL_WIDTH
-        self._buffer[:top] = rgb
-        self._buffer[bottom:] = rgb
-        self._buffer[top:bottom, :left] = rgb
-        self._buffer[top:bottom, right:] = rgb
+        self.pixels[:top] = rgb
+        self.pixels[bottom:] = rgb
+        self.pixels[top:bottom, :left] = rgb
+        self.pixels[top:bottom, right:] = rgb
         self._border = colour
 
 
