@@ -320,9 +320,11 @@ class Raster:
         self._index = np.empty((ROWS, h, COLS), dtype=np.intp)
         self._line_offsets = np.arange(h, dtype=np.intp)[None, :, None]
         self._keys = np.full((ROWS, COLS), -1, dtype=np.intp)  # -1: never drawn
-        self._cursor: tuple[int, int] | None = None
+        self._cursor: tuple[int, int, int, int, int] | None = None
         self._border: int | None = None
         self._origin = (top, left)
+        #: Set when a render changed any pixel; a front end clears it after presenting.
+        self.changed = True
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -339,6 +341,7 @@ class Raster:
         self._keys[:] = -1
         self._cursor = None
         self._border = None
+        self.changed = True
 
     def frame(self, screen: Screen, t: float) -> np.ndarray:
         """The RGB frame at machine time ``t`` (which picks the blink and cursor phases)."""
@@ -351,13 +354,15 @@ class Raster:
             self._setup(screen.mono)
         if self._origin[0] and screen.border & 0x0F != self._border:
             self._paint_band(screen.border & 0x0F)
+            self.changed = True
         keys = _effective_keys(screen, blink_on)
-        if self._cursor is not None:
-            self._keys[self._cursor] = -1  # the cell under the old cursor is redrawn
-            self._cursor = None
+        cursor = self._wanted_cursor(screen, keys, cursor_on)
+        if self._cursor is not None and self._cursor != cursor:
+            self._keys[self._cursor[0], self._cursor[1]] = -1  # redraw the cell it covered
         changed = keys != self._keys
         count = int(np.count_nonzero(changed))
-        if count > _FULL_REDRAW_CELLS:
+        full = count > _FULL_REDRAW_CELLS
+        if full:
             self._tiles.ensure(keys >> 8)
             np.add((keys * self._cell_height)[:, None, :], self._line_offsets, out=self._index)
             np.take(self._tiles.lines, self._index, out=self._cell_lines, mode="clip")
@@ -369,18 +374,26 @@ class Raster:
             # Advanced indices around a slice put the cell axis first: (n, line, 9).
             self._cells[rows, :, cols] = self._tiles.pixels[new]
             self._keys[rows, cols] = new
-        if cursor_on and screen.cursor.visible:
-            self._draw_cursor(screen, keys)
+        draw_cursor = cursor is not None and (
+            full or cursor != self._cursor or bool(changed[cursor[0], cursor[1]]))
+        if cursor is not None and draw_cursor:
+            row, col, start, stop, key = cursor
+            level = _cursor_level(self._tiles.mode, key >> 8)
+            self._cells[row, start:stop, col] = self._tiles.palette[level]
+        self._cursor = cursor
+        self.changed = self.changed or count > 0 or draw_cursor
         return self._rgb
 
-    def _draw_cursor(self, screen: Screen, keys: np.ndarray) -> None:
-        row, col = screen.cursor.row, screen.cursor.col
+    def _wanted_cursor(self, screen: Screen, keys: np.ndarray,
+                       cursor_on: bool) -> tuple[int, int, int, int, int] | None:
+        """(row, col, first line, end line, cell key) of the cursor to show, or None."""
+        if not (cursor_on and screen.cursor.visible):
+            return None
         lines = cursor_lines(screen)
         if not lines:
-            return
-        colour = self._tiles.palette[_cursor_level(self._tiles.mode, int(keys[row, col] >> 8))]
-        self._cells[row, lines.start : lines.stop, col] = colour
-        self._cursor = (row, col)
+            return None
+        row, col = screen.cursor.row, screen.cursor.col
+        return row, col, lines.start, lines.stop, int(keys[row, col])
 
     def _paint_band(self, colour: int) -> None:
         rgb = self._tiles.palette[colour]

@@ -279,3 +279,24 @@ def test_importing_retro_and_the_raster_does_not_import_pygame() -> None:
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
                          text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_raster_reports_whether_a_frame_changed() -> None:
+    screen = Screen()
+    raster = Raster()
+    raster.render(screen)
+    raster.changed = False
+    raster.render(screen)
+    assert not raster.changed
+    screen.put(0, 0, "x")
+    raster.render(screen)
+    assert raster.changed
+    raster.changed = False
+    screen.move_cursor(1, 1, visible=True)
+    raster.render(screen, cursor_on=True)
+    assert raster.changed
+    raster.changed = False
+    raster.render(screen, cursor_on=True)  # the same cursor again: nothing to redraw
+    assert not raster.changed
+    raster.render(screen, cursor_on=False)
+    assert raster.changed
