@@ -296,6 +296,35 @@ def test_small_terminal_is_refused_politely_then_redrawn_after_resize(pty_progra
     assert program.finish()[0] == 0
 
 
+def test_mouse_click_in_the_launcher_matches_the_headless_run(pty_program, tmp_path):
+    """An SGR mouse report on the charmap line of the menu starts charmap, as click:R,C does."""
+    from retro.host import Driver
+    from retro.launcher import PROGRAM
+    from retro.script import drive, make_machine, parse
+
+    machine = make_machine("", "", 0, tmp_path, None, VirtualClock())
+    driver = Driver(PROGRAM.main(machine))
+    driver.start()
+    drive(machine, driver, [])
+    menu = expected_terminal(machine.screen, "24bit")
+    found = machine.screen.find("charmap")
+    assert found is not None
+    row, col = found
+    drive(machine, driver, parse(f"click:{row + 1},{col + 1}"))
+    want = expected_terminal(machine.screen, "24bit")
+    drive(machine, driver, parse("q"))
+    back = expected_terminal(machine.screen, "24bit")   # charmap now the chosen line
+
+    program = pty_program(retro_cli("--tty"))
+    program.until(lambda: same_screen(program.term, menu), "the menu")
+    program.send(f"\x1b[<0;{col + 1};{row + 1}M\x1b[<0;{col + 1};{row + 1}m".encode())
+    program.until(lambda: same_screen(program.term, want), "charmap started by the click")
+    program.send(b"q")
+    program.until(lambda: same_screen(program.term, back), "the menu again")
+    program.send(b"q")
+    assert program.finish() == (0, "")
+
+
 def test_mouse_reporting_follows_the_d_letter(pty_program):
     with_mouse = pty_program(retro_cli("charmap", "--tty"))
     with_mouse.until(lambda: "page 1 of 3" in with_mouse.term.display[0], "page 1")
