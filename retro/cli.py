@@ -20,6 +20,7 @@ usage: retro                          the games menu
                                       D no mouse, * skip the show; checkers: A symbols)
        retro run GAME [LETTERS] --seed N --keys SCRIPT [--keys-file F] [--until MS]
                  [--bin F] [--txt F] [--png F] [--wav F] [--ansi F] [--state F] [--fen FEN]
+                 [--no-border-band] [--phosphor green|amber|white]
        retro render IN.bin [--mono] [--border N] [--no-blink] [--blink-phase on|off]
                  [--no-border-band] -o OUT.png
        retro tone HZ MS -o OUT.wav
@@ -47,6 +48,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # output piped into a pager or head that closed early
+        sys.stderr.close()
+        return 0
 
 
 def _dispatch(args: list[str]) -> int:
@@ -161,6 +165,7 @@ def _cmd_run(args: list[str]) -> int:
         parser.add_argument(f"--{output}", type=Path)
     parser.add_argument("--fen")
     parser.add_argument("--phosphor", choices=("green", "amber", "white"), default="green")
+    parser.add_argument("--no-border-band", action="store_true")
     ns = parser.parse_args(args)
     if ns.until < 0:
         raise UsageError("--until takes a number of milliseconds, 0 or more")
@@ -204,7 +209,8 @@ def _write_outputs(result, ns: argparse.Namespace) -> None:
         from retro.raster import blink_visible, render_rgb
 
         t = result.machine.now()
-        write_png(ns.png, render_rgb(screen, blink_on=blink_visible(t), phosphor=ns.phosphor))
+        write_png(ns.png, render_rgb(screen, blink_on=blink_visible(t), phosphor=ns.phosphor,
+                                     border_band=not ns.no_border_band))
     if ns.wav:
         from retro.speaker import write_wav
 

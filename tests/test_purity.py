@@ -1,0 +1,35 @@
+"""Games and the machine model never touch pygame: only the window front end does."""
+
+from __future__ import annotations
+
+import pkgutil
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+WINDOW_ONLY = {"retro.window"}
+
+
+def _modules() -> list[str]:
+    names: list[str] = []
+    for package in ("retro", "games"):
+        for info in pkgutil.walk_packages([str(REPO / package)], prefix=f"{package}."):
+            if info.name not in WINDOW_ONLY and not info.name.endswith("__main__"):
+                names.append(info.name)
+    return sorted(names)
+
+
+def test_every_module_imports_with_pygame_blocked() -> None:
+    modules = _modules()
+    assert "retro.screen" in modules
+    code = (
+        "import sys, importlib\n"
+        "sys.modules['pygame'] = None  # any import of pygame now fails\n"
+        f"for name in {modules!r}:\n"
+        "    importlib.import_module(name)\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=REPO, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
