@@ -54,7 +54,7 @@ PIG_COLOURS = (0x0C, 0x0B, 0x0E, 0x0D, 0x0A, 0x0F)
 DELAYS = (0.0, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0)
 DEFAULT_DELAY = 3                     # index into DELAYS: half a second
 BORDER_COLOURS = 16
-BANK_PAGE = 15
+BANK_PAGE = 14
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 COMPUTER = "COMPUTER"
 
@@ -224,6 +224,8 @@ class PigPokerScreen:
             event = await self.m.key()
             if not await self.function_key(event):
                 return event
+            if self.demo and event == Key("F2"):
+                return event                    # let the caller hand the seat over
 
     async def pause(self, seconds: float) -> None:
         """A game-speed delay that still answers the function keys."""
@@ -400,10 +402,10 @@ class PigPokerScreen:
         s, lk = self.s, self.look
         self.draw_frame()
         s.box(2, 10, 17, 60, lk.panel, style="double", title="Players at the table")
-        s.put(4, 13, "Type each player's name and press Enter. The bank opens", lk.panel)
-        s.put(5, 13, "an account with 100 chips for a new name. COMPUTER gives", lk.panel)
-        s.put(6, 13, "the computer a seat (it may take several). Enter on its", lk.panel)
-        s.put(7, 13, "own starts the game; a seat number sends a player away.", lk.panel)
+        s.put(4, 13, "Type each player's name and press Enter. A new name", lk.panel)
+        s.put(5, 13, "gets a bank account with 100 chips. COMPUTER gives the", lk.panel)
+        s.put(6, 13, "computer a seat (it may take several). Enter alone", lk.panel)
+        s.put(7, 13, "starts; a seat number sends that player away.", lk.panel)
         for n in range(r.MAX_PLAYERS):
             row = 9 + n
             s.put(row, 14, f"{n + 1}.", lk.panel)
@@ -637,14 +639,14 @@ class PigPokerScreen:
         self.draw_game()
         s, lk = self.s, self.look
         height = 7 + len(self.seats)
-        top = 12 - height // 2
-        s.box(top, 36, height, 43, lk.popup, style="double", title="Payout")
+        top = HAND_ROW
+        s.box(top, PANEL_COL, height, PANEL_W, lk.popup, style="double", title="Payout")
         s.put(top + 1, 38, f"{winner} wins the game.", lk.popup_hi)
-        s.put(top + 3, 38, "Player            Pigs  Chips  Bank", lk.popup)
+        s.put(top + 3, 38, "Player            Pigs  Change  Bank", lk.popup)
         pigs = game.pigs()
         for p, seat in enumerate(self.seats):
             d = game.deltas[p]
-            line = (f"{seat.name[:16]:<16}  {pigs[p]:>4}  {d:>+5}  "
+            line = (f"{seat.name[:16]:<16}  {pigs[p]:>4}  {d:>+6}  "
                     f"{accounts.get(seat.name.upper(), 0):>5}")
             s.put(top + 4 + p, 38, line, lk.popup_hi if p == game.winner else lk.popup)
         s.put(top + height - 2, 38, f"Chips in play: {sum(game.chips)}", lk.popup)
@@ -858,15 +860,14 @@ class PigPokerScreen:
     async def hands_popup(self) -> None:
         s, lk = self.s, self.look
         saved = s.save()
-        s.box(3, 4, 17, 72, lk.popup, style="double", title="Poker hands, best first")
-        s.put(4, 6, "Hand              Example               Hands      Score",
-              lk.popup_hi)
+        s.box(3, 2, 17, 76, lk.popup, style="double", title="Poker hands, best first")
+        s.put(4, 4, f"{'Hand':<17}{'Example':<18}{'Hands':>10}   Score", lk.popup_hi)
         for n, (name, example, count, rule) in enumerate(helptext.HANDS):
-            s.put(6 + n, 6, f"{name:<18}{example:<20}{count:>9}   {rule}", lk.popup)
-        s.put(16, 6, "An ace counts high or low in a straight: 5 4 3 2 A is the lowest.",
+            s.put(6 + n, 4, f"{name:<17}{example:<18}{count:>10}   {rule}", lk.popup)
+        s.put(16, 4, "An ace counts high or low in a straight: 5 4 3 2 A is the lowest.",
               lk.popup)
-        s.put(17, 6, "Suits never break a tie. Out of 2,598,960 five-card hands.", lk.popup)
-        s.put(18, 6, "Press any key.", lk.popup_hi)
+        s.put(17, 4, "Suits never break a tie. Counts are out of 2,598,960 hands.", lk.popup)
+        s.put(18, 4, "Press any key.", lk.popup_hi)
         await self.m.key()
         s.restore(saved)
 
@@ -876,11 +877,11 @@ class PigPokerScreen:
         page = 0
         while True:
             title, lines = helptext.PAGES[page]
-            s.box(1, 1, 23, 78, lk.popup, style="double",
+            s.box(1, 0, 23, 80, lk.popup, style="double",
                   title=f"Pig Poker help {page + 1}/{len(helptext.PAGES)}: {title}")
             for n, line in enumerate(lines):
-                s.put(3 + n, 4, line, lk.popup)
-            s.put(22, 4, "Space or PgDn: next page   - or PgUp: back   Esc: back to the game",
+                s.put(3 + n, 3, line, lk.popup)
+            s.put(22, 3, "Space or PgDn: next page   - or PgUp: back   Esc: back to the game",
                   lk.popup_hi)
             event = await self.m.key()
             match event:
@@ -904,12 +905,12 @@ class PigPokerScreen:
         pages = max(1, -(-len(accounts) // BANK_PAGE))
         page = 0
         while True:
-            s.box(2, 14, 21, 52, lk.popup, style="double",
+            s.box(2, 14, 20, 52, lk.popup, style="double",
                   title=f"The bank: {len(accounts)} account(s), page {page + 1}/{pages}")
             s.put(3, 17, "Name                      Chips", lk.popup_hi)
             for n, account in enumerate(accounts[page * BANK_PAGE:(page + 1) * BANK_PAGE]):
                 s.put(5 + n, 17, f"{account.name:<20}{account.chips:>11}", lk.popup)
-            s.put(21, 17, "Space: next page   -: back   Esc: leave", lk.popup_hi)
+            s.put(20, 17, "Space: next page   -: back   Esc: leave", lk.popup_hi)
             event = await self.m.key()
             match event:
                 case Key(" "):

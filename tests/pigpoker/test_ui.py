@@ -1,0 +1,241 @@
+"""The Pig Poker screens: golden dumps, keys, mouse, F-keys, the bank and a monkey test."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from games.pigpoker import ui
+from games.pigpoker.bank import BANK_FILE
+from retro.script import run
+
+ROOT = Path(__file__).resolve().parents[2]
+START = '"Ann" ENTER "computer" ENTER ENTER n n'       # Ann against the computer
+TWO_HUMANS = '"Ann" ENTER "Bob" ENTER ENTER n n'
+SEED = 1
+
+
+def play(keys: str, letters: str = "*", seed: int = SEED, home: Path | None = None,
+         until_ms: int = 600_000):  # type: ignore[no-untyped-def]
+    return run("pigpoker", seed=seed, keys=keys, letters=letters, home=home,
+               until_ms=until_ms)
+
+
+def prompt_cell(col: int) -> str:
+    """A click token on the prompt row at a 0-based column."""
+    return f"click:{ui.PROMPT_ROW + 1},{col + 1}"
+
+
+# -- golden screens ----------------------------------------------------------------------------
+
+def test_golden_startup_show(assert_screen) -> None:  # type: ignore[no-untyped-def]
+    assert_screen(play("", letters=""), "pigpoker/show")
+
+
+def test_golden_player_entry(assert_screen) -> None:  # type: ignore[no-untyped-def]
+    result = play('"Ann" ENTER "computer" ENTER "Gr"')
+    assert result.state["phase"] == "entry"
+    assert [p["name"] for p in result.state["players"]] == ["Ann", "COMPUTER"]
+    assert_screen(result, "pigpoker/entry")
+
+
+def test_golden_turn(assert_screen) -> None:  # type: ignore[no-untyped-def]
+    result = play(START)
+    s = result.state
+    assert s["phase"] == "twiddle" and s["turn"] == 0 and len(s["hand"]) == 5
+    assert s["twiddles_left"] == s["die"] and 1 <= s["die"] <= 5
+    assert_screen(result, "pigpoker/turn")
+
+
+def test_golden_twiddle_marks(assert_screen) -> None:  # type: ignore[no-untyped-def]
+    result = play(START + " 1 3")
+    assert result.state["marked"] == [1, 3]
+    assert_screen(result, "pigpoker/twiddle")
+
+
+def test_golden_capture(assert_screen) -> None:  # type: ignore[no-untyped-def]
+    result = play(START + " 1 3 5 ESC F")
+    board = result.state["board"]
+    assert board[5]["owner"] == 0 and board[5]["score"] == 8000     # three tens on F
+    assert result.state["turn"] == 0 and result.state["turn_number"] == 3
+    assert_screen(result, "pigpoker/capture")
+
+
+def test_golden_win_with_payout(assert_screen) -> None:  # type: ignore[no-untyped-def]
+    result = play('"computer" ENTER "computer" ENTER ENTER n n')
+    s = result.state
+    assert s["phase"] == "over" and s["winner"] is not None
+    assert sum(s["payout"]) == 0 and sum(p["chips"] for p in s["players"]) == 200
+    assert result.screen.find("Payout") is not None
+    assert_screen(result, "pigpoker/win")
+
+
+def test_golden_bank_popup(assert_screen) -> None:  # type: ignore[no-untyped-def]
+    assert_screen(play('"Ann" ENTER "computer" ENTER F6'), "pigpoker/bank")
+
+
+def test_golden_hands_popup(assert_screen) -> None:  # type: ignore[no-untyped-def]
+    assert_screen(play(START + " F3"), "pigpoker/hands")
+
+
+def test_golden_help(assert_screen) -> None:  # type: ignore[no-untyped-def]
+    assert_screen(play(START + " F5"), "pigpoker/help")
+
+
+def test_golden_mono(assert_screen) -> None:  # type: ignore[no-untyped-def]
+    result = play(START + " 1 3 5 ESC F 2", letters="*M")
+    assert result.screen.mono
+    assert_screen(result, "pigpoker/mono")
+
+
+# -- keys, mouse and function keys -------------------------------------------------------------
+
+def test_pop_ups_restore_the_screen() -> None:
+    base = play(START).screen
+    for keys in (" F3 x", " F5 ESC", " F6 ESC"):
+        after = play(START + keys).screen
+        assert (after.chars == base.chars).all() and (after.attrs == base.attrs).all(), keys
+
+
+def test_twiddle_by_mouse_matches_keys() -> None:
+    by_keys = play(START + " 1 3 5 ESC").state
+    cols = ui.TWIDDLE_DIGIT_COLS
+    clicks = " ".join(prompt_cell(cols[i]) for i in (0, 2, 4))
+    by_mouse = play(START + f" {clicks} {prompt_cell(ui.TWIDDLE_DONE_COL)}").state
+    assert by_mouse["hand"] == by_keys["hand"] and by_mouse["phase"] == "place"
+
+
+def test_twiddle_more_than_die_allows_is_refused() -> None:
+    result = play(START + " 1 2 3 4 5")
+    s = result.state
+    assert len(s["marked"]) == s["die"] and "may be twiddled" in s["message"]
+
+
+def test_square_chosen_by_click_and_by_arrows() -> None:
+    row, col = ui.square_origin(5)
+    clicked = play(START + f" 1 3 5 ESC click:{row + 1},{col + 1}").state
+    arrows = play(START + " 1 3 5 ESC ENTER").state        # the cursor starts on F
+    assert clicked["board"][5]["owner"] == 0 and arrows["board"][5]["owner"] == 0
+
+
+def test_function_keys_sound_speed_border() -> None:
+    result = play(START + " F1 F8 F9 F9 F10")
+    s = result.state
+    assert s["sound"] is False and s["delay"] == ui.DELAYS[ui.DEFAULT_DELAY - 1]
+    assert result.screen.border == 1
+    assert result.screen.find("F1 Sound") is not None      # the legend names what F1 does next
+    assert result.screen.read(24, 67, 11).strip() == "F8/F9 0.25s"
+
+
+def test_f7_then_y_quits_and_f7_then_n_goes_on() -> None:
+    assert play(START + " F7 Y").ended
+    goes_on = play(START + " F7 N")
+    assert not goes_on.ended and goes_on.state["phase"] == "twiddle"
+
+
+def test_f2_demo_lets_the_computer_play_every_seat() -> None:
+    result = play(START + " F2", until_ms=30_000)
+    assert result.state["demo"] is True and result.state["turn_number"] > 3
+
+
+def test_draw_when_the_computer_agrees() -> None:
+    result = play(START + " Q")
+    assert result.state["phase"] == "drawn" and result.state["payout"] == [0, 0]
+
+
+def test_no_draw_when_a_player_refuses() -> None:
+    result = play(TWO_HUMANS + " X N")
+    assert result.state["phase"] == "twiddle" and "No draw" in result.state["message"]
+    agreed = play(TWO_HUMANS + " X Y")
+    assert agreed.state["phase"] == "drawn"
+
+
+def test_players_drop_out_and_join_between_games() -> None:
+    result = play(TWO_HUMANS + ' Q Y P "2" ENTER "Cy" ENTER')
+    assert [p["name"] for p in result.state["players"]] == ["Ann", "Cy"]
+
+
+def test_names_are_one_account_whatever_the_case(tmp_path: Path) -> None:
+    play('"Ann" ENTER', home=tmp_path)
+    result = play('"ANN" ENTER', home=tmp_path)
+    assert result.state["players"][0]["name"] == "Ann"
+    assert (tmp_path / BANK_FILE).read_text().count("Ann") == 1
+
+
+def test_payout_reaches_the_bank_file(tmp_path: Path) -> None:
+    result = play('"computer" ENTER "computer" ENTER ENTER n n', home=tmp_path)
+    text = (tmp_path / BANK_FILE).read_text()
+    for player in result.state["players"]:
+        assert f"{player['chips']:>8} {player['name']}" in text
+
+
+def test_full_bank_says_so_at_player_entry(tmp_path: Path) -> None:
+    rows = "".join(f"{100:>8} P{i}\n" for i in range(100))
+    (tmp_path / BANK_FILE).write_text("PIG POKER BANK\n" + rows)
+    result = play('"Newcomer" ENTER', home=tmp_path)
+    assert result.state["players"] == [] and "bank is full" in result.state["message"]
+    assert (tmp_path / BANK_FILE).read_text().count("\n") == 101
+
+
+def test_damaged_bank_file_is_reported_and_kept(tmp_path: Path) -> None:
+    (tmp_path / BANK_FILE).write_text("PIG POKER BANK\n     150 Ann\n%%%%\n")
+    result = play('"ann" ENTER', home=tmp_path)
+    assert "damaged" in result.state["message"]
+    assert result.state["players"][0]["chips"] == 150
+    assert (tmp_path / f"{BANK_FILE}.bad-1").read_text().endswith("%%%%\n")
+
+
+def test_several_computers_each_have_their_own_pig() -> None:
+    result = play('"computer" ENTER "computer" ENTER "computer" ENTER')
+    names = [p["name"] for p in result.state["players"]]
+    assert names == ["COMPUTER", "COMPUTER 2", "COMPUTER 3"]
+    screen = str(result.screen)
+    assert all(shape in screen for shape in ui.PIG_SHAPES[:3])
+
+
+def test_mud_puddle_and_same_sex_options_reach_the_rules() -> None:
+    result = play('"Ann" ENTER "computer" ENTER ENTER y y')
+    assert result.state["options"] == {"mud_puddle": True, "same_sex": True}
+
+
+def test_state_file_from_the_command_line(tmp_path: Path) -> None:
+    out = tmp_path / "state.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "retro.cli", "run", "pigpoker", "*", "--seed", "1", "--keys",
+         START, "--state", str(out)], cwd=ROOT, capture_output=True, text=True,
+        env={"RETRO_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}, timeout=60)
+    assert done.returncode == 0, done.stderr
+    state = json.loads(out.read_text())
+    assert {"phase", "players", "turn", "hand", "die", "twiddles_left", "board",
+            "options"} <= state.keys()
+    assert state["players"][1] == {"name": "COMPUTER", "is_computer": True, "chips": 100,
+                                   "pigs": 0}
+
+
+# -- monkey --------------------------------------------------------------------------------------
+
+TOKENS = ("1", "2", "3", "4", "5", "0", "ESC", "ENTER", "UP", "DOWN", "LEFT", "RIGHT", "a",
+          "f", "k", "p", "q", "x", "y", "n", " ", "-", "BKSP", "F1", "F3", "F5", "F6",
+          "F8", "F9", "F10")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_monkey_random_keys_and_clicks_never_crash(seed: int) -> None:
+    rng = random.Random(seed)
+    keys = [START] + [
+        rng.choice(TOKENS) if rng.random() < 0.7
+        else f"click:{rng.randint(1, 25)},{rng.randint(1, 80)}" for _ in range(250)]
+    result = play(" ".join(keys), until_ms=2_000)
+    s = result.state
+    assert s is not None and sum(p["chips"] for p in s["players"]) == 200
+
+
+def test_help_pages_fit_their_box() -> None:
+    from games.pigpoker import help as helptext
+    for title, lines in helptext.PAGES:
+        assert len(lines) <= 18 and all(len(line) <= 73 for line in lines), title
