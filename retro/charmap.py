@@ -54,7 +54,7 @@ def draw_attributes(s: Screen) -> None:
 def draw_lines(s: Screen) -> None:
     """Box styles, shades and blocks as games draw them."""
     for n, style in enumerate(BOX_STYLES):
-        s.box(3, 2 + 15 * n, 6, 13, 0x1F if n % 2 else 0x4E, style=style, title=style[:9])
+        s.box(3, 2 + 15 * n, 6, 14, 0x1F if n % 2 else 0x4E, style=style, title=style)
     shades = "░▒▓█▄▌▐▀■"
     s.put(11, 2, "Shades and blocks: " + "  ".join(shades), TEXT_ATTR)
     s.put(12, 2, "On a colour:       " + "  ".join(shades), 0x4E)
