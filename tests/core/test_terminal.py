@@ -239,8 +239,9 @@ def test_hangup_ends_the_program_and_resets_the_modes(pty_program):
 
 def test_terminal_restored_after_a_crash_inside_the_game(pty_program):
     program = pty_program([sys.executable, "-c", CRASHING_PROGRAM])
-    program.until(lambda: "about to fail" in program.term.display[0], "the program's screen")
-    assert not program.term.cursor.hidden   # the game's cursor is shown while it runs
+    # The game's screen, with its cursor shown, while it runs.
+    program.until(lambda: "about to fail" in program.term.display[0]
+                  and not program.term.cursor.hidden, "the program's screen and cursor")
     program.send(b"x")
     status, err = program.finish()
     assert status == 1
@@ -260,9 +261,9 @@ def test_beep_rings_the_terminal_bell(pty_program):
     program.send(b"x")   # not a charmap key: it beeps
     program.send(b"2")
     program.until(lambda: "page 2 of 3" in program.term.display[0], "page 2")
-    assert program.raw.count(BEL) == 1
     program.send(b"q")
-    assert program.finish()[0] == 0
+    assert program.finish()[0] == 0   # all the output is in once the program has ended
+    assert program.raw.count(BEL) == 1
 
 
 def test_no_bell_when_the_sound_is_off(pty_program):
