@@ -39,6 +39,10 @@ WIN = 1_000_000             # a won position (less the distance to it)
 MAN = 100
 KING = 140
 
+#: Endgames (this many pieces or fewer): the side ahead drives its kings at the enemy.
+ENDGAME_PIECES = 10
+CHASE = 3
+
 # Weckers weights of the evaluation terms
 SCORE_POINT = 30            # one point of game score
 W_MAN = 60                  # a piece on the board (it can still score)
@@ -84,6 +88,9 @@ class Searcher:
         self.lite = self.opts.lite
         self.two = self.opts.variant == R.WECKERS_TWO
         g = self.g
+        self.rc_of_bit = [(0, 0)] * g.nbits
+        for sq in range(1, g.nsquares + 1):
+            self.rc_of_bit[g.bit_of[sq - 1]] = g.rc(sq)
         self.rows_of_bit = [0] * g.nbits
         for r, mask in enumerate(g.row_masks):
             for b in range(g.nbits):
@@ -238,6 +245,18 @@ class Searcher:
 
     # -- evaluation ----------------------------------------------------------------------------
 
+    def _chase(self, kings: int, prey: int) -> int:
+        """Endgame drive: the stronger side's kings gain by closing in on the enemy."""
+        if not kings or not prey:
+            return 0
+        rc = self.rc_of_bit
+        targets = [rc[x] for x in _bits(prey)]
+        total = 0
+        for x in _bits(kings):
+            r, c = rc[x]
+            total += min(max(abs(r - tr), abs(c - tc)) for tr, tc in targets)
+        return CHASE * (self.g.rows * kings.bit_count() - total)
+
     def _evaluate(self, st: State) -> int:
         """Score for the side to move (positive: good for it)."""
         b, w, k, wt, black, sb, sw = st
@@ -266,6 +285,9 @@ class Searcher:
                     last = g.rows - 1
                     score += sum(wt[x] * rows[x] for x in _bits(bm)) * 2
                     score -= sum(wt[x] * (last - rows[x]) for x in _bits(wm)) * 2
+        if not self.weighted and nb + nw <= ENDGAME_PIECES and abs(mat) >= MAN:
+            score += self._chase(bk if mat > 0 else wk, w if mat > 0 else b) * \
+                (1 if mat > 0 else -1)
         # Tempo: men gain by advancing (black runs down the rows, white up).
         rows = g.row_masks
         adv = 0

@@ -29,7 +29,8 @@ PIECE_COLOURS = (0, 15, 4, 12, 14, 6, 1, 9, 5, 13, 3, 11, 8)
 LIGHT_COLOURS = frozenset({3, 6, 7, 10, 11, 12, 13, 14, 15})
 #: The computer offers a draw after this many plies without a capture or a man moving...
 QUIET_PLIES_FOR_OFFER = 40
-#: ...when it judges the position this close to even (evaluation units: a man is 100).
+#: ...when it judges itself no better than this (evaluation units: a man is 100); it also
+#: accepts an offer below this.
 DRAW_MARGIN = 40
 #: Search level used to judge a draw offer (fixed, so the answer is reproducible).
 JUDGE_LEVEL = 3
@@ -176,21 +177,32 @@ class Session:
         if piece is None:
             return
         color, king, weight = piece
-        upper = " K " if king else "   "
-        lower = f" {weight} " if weight else "   "
+        mark_top = "K" if king else " "
+        mark_low = str(weight) if weight else " "
         if self.alt:
             # Alternate symbols: the sides differ by their brackets, not by brightness.
             ends = "()" if color == R.BLACK else "[]"
-            upper = ends[0] + upper[1] + ends[1]
-            lower = ends[0] + lower[1] + ends[1]
+            if self.mono:
+                attr = 0x70 if color == R.WHITE else 0x07
+            else:
+                bg = self.settings.colours[color]
+                attr = (bg << 4) | (0x0 if bg in LIGHT_COLOURS else 0xF)
+            s.put(top, left + 1, ends[0] + mark_top + ends[1], attr)
+            s.put(top + 1, left + 1, ends[0] + mark_low + ends[1], attr)
+            return
         if self.mono:
-            attr = 0x70 if color == R.WHITE else (0x07 if self.alt else 0x0F)
-        else:
-            bg = self.settings.colours[color]
-            fg = 0x0 if bg in LIGHT_COLOURS else 0xF
-            attr = (bg << 4) | fg
-        s.put(top, left + 1, upper, attr)
-        s.put(top + 1, left + 1, lower, attr)
+            if color == R.WHITE:            # a solid, reversed piece
+                s.put(top, left + 1, f" {mark_top} ", 0x70)
+                s.put(top + 1, left + 1, f" {mark_low} ", 0x70)
+            else:                           # an outlined piece, told apart by its shape
+                s.put(top, left + 1, f"┌{mark_top}┐", 0x0F)
+                s.put(top + 1, left + 1, f"└{mark_low}┘", 0x0F)
+            return
+        # Colour: a block of the piece colour with its marks (K, weight) inside.
+        bg = self.settings.colours[color]
+        core = (bg << 4) | (0x0 if bg in LIGHT_COLOURS else 0xF)
+        s.put(top, left + 1, f" {mark_top} ", core)
+        s.put(top + 1, left + 1, f" {mark_low} ", core)
 
     def draw_panel(self) -> None:
         assert self.game is not None
@@ -786,8 +798,9 @@ class Session:
             await self.m.sleep(rest)
         if self.game is not game:       # a key changed the game meanwhile (it cannot, today)
             return
-        # Offer a draw in a long quiet, even game (so two computers can finish too).
-        if self.quiet >= QUIET_PLIES_FOR_OFFER and abs(result.score) <= DRAW_MARGIN and \
+        # In a long quiet game the computer offers a draw unless it judges itself ahead;
+        # a refusal starts the 10-move rule, so even two computers always finish.
+        if self.quiet >= QUIET_PLIES_FOR_OFFER and result.score <= DRAW_MARGIN and \
                 game.draw_watch is None:
             self.quiet = 0
             outcome = await self.offer_draw(color)

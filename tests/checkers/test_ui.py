@@ -1,0 +1,219 @@
+"""The Checkers screens, run headless under key scripts."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from games.checkers import rules as R
+from games.checkers.save import SAVE_NAME
+from retro.script import run
+
+STATE_KEYS = {"phase", "turn", "rows", "cols", "variant", "options", "fen", "scores", "level"}
+
+
+def play(keys: str, home: Path, letters: str = "", fen: str | None = None, seed: int = 1):
+    return run("checkers", seed=seed, keys=keys, letters=letters, home=home,
+               params={"fen": fen} if fen else None)
+
+
+# -- golden screens ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size,keys", [("8x8", "ENTER"), ("6x6", "R C ENTER"),
+                                       ("6x8", "R ENTER"), ("8x6", "C ENTER")])
+def test_start_of_each_board_size(assert_screen, tmp_path: Path, size: str, keys: str) -> None:
+    result = play(keys, tmp_path)
+    rows, cols = (int(x) for x in size.split("x"))
+    assert (result.state["rows"], result.state["cols"]) == (rows, cols)
+    assert result.state["phase"] == "input" and result.state["turn"] == "black"
+    assert_screen(result, f"checkers/start_{size}")
+
+
+def test_option_screen(assert_screen, tmp_path: Path) -> None:
+    result = play("V V L +", tmp_path)
+    assert result.state["variant"] == R.WECKERS_TWO
+    assert result.state["options"]["lite"] is True
+    assert result.state["options"]["game_point"] == 50
+    assert_screen(result, "checkers/options")
+
+
+def test_help_pages(assert_screen, tmp_path: Path) -> None:
+    assert_screen(play("ENTER F5", tmp_path), "checkers/help")
+    assert_screen(play("ENTER F5 PGDN", tmp_path), "checkers/help_weckers")
+
+
+def test_multi_jump_typed_square_by_square(assert_screen, tmp_path: Path) -> None:
+    # White on the keyboard too (F3), so the screen stays on the jump just made.
+    result = play('F3 "234567"', tmp_path, fen="B:W10,19,30:B6,1")
+    assert result.state["history"] == ["6x15x24"]
+    assert result.state["turn"] == "white"
+    assert_screen(result, "checkers/multi_jump")
+
+
+def test_crowning(assert_screen, tmp_path: Path) -> None:
+    result = play('F3 "7485"', tmp_path, fen="B:W20,29:B26,1")
+    assert result.state["history"] == ["26-31"]
+    assert "K31" in result.state["fen"]
+    assert_screen(result, "checkers/crowning")
+
+
+def test_weckers_capture_shows_its_score(assert_screen, tmp_path: Path) -> None:
+    result = play('F3 "4365"', tmp_path, fen="B:W18/6,30/1:B14/2,1/1,3/4:VW")
+    assert result.state["scores"] == {"black": 4, "white": 0}
+    assert_screen(result, "checkers/weckers_capture")
+
+
+def test_draw_offer_refused_by_the_computer_when_it_is_ahead(assert_screen,
+                                                              tmp_path: Path) -> None:
+    result = play("D", tmp_path, fen="B:W21,22,23,K30:B1")
+    assert result.state["draw_watch"] == {"refuser": "white", "bar": 4, "moves": 0}
+    assert result.state["result"] is None
+    assert_screen(result, "checkers/draw_offer")
+
+
+def test_draw_offer_accepted_in_an_even_game(tmp_path: Path) -> None:
+    result = play("ENTER D", tmp_path)
+    assert result.state["result"] == {"winner": None, "reason": "draw agreed"}
+    assert result.state["phase"] == "over"
+
+
+def test_mono_with_alternate_symbols(assert_screen, tmp_path: Path) -> None:
+    result = play("V ENTER", tmp_path, letters="MA")
+    assert result.screen.mono
+    assert "(" in result.screen.read(3, 0, 46) or "(" in result.screen.read(4, 0, 46)
+    assert_screen(result, "checkers/mono_alt")
+
+
+# -- moves and messages ------------------------------------------------------------------------
+
+
+def test_typed_light_square_is_refused_with_a_reason(tmp_path: Path) -> None:
+    result = play('ENTER "33"', tmp_path)
+    assert "light square" in result.state["message"]
+
+
+def test_typed_square_off_the_board_is_refused(tmp_path: Path) -> None:
+    result = play('R C ENTER "72"', tmp_path)
+    assert "off the board" in result.state["message"]
+
+
+def test_moving_when_a_capture_is_due_says_you_must_take(tmp_path: Path) -> None:
+    result = play('F3 "12"', tmp_path, fen="B:W18:B14,1")
+    assert "capture" in result.state["message"]
+    assert result.state["history"] == []
+
+
+def test_jump_given_by_start_and_end_only(tmp_path: Path) -> None:
+    result = play('F3 "2367"', tmp_path, fen="B:W10,19,30:B6,1")
+    assert result.state["history"] == ["6x15x24"]
+
+
+def test_mouse_clicks_make_a_move(tmp_path: Path) -> None:
+    # Row 3 column 2 is screen row 3+2*2, column 4+5*1; row 4 column 3 below it.
+    result = play("ENTER click:8,11 click:10,16", tmp_path)
+    assert result.state["history"][0] == "9-14"
+
+
+def test_resign_and_abandon(tmp_path: Path) -> None:
+    result = play("ENTER R Y", tmp_path)
+    assert result.state["result"] == {"winner": "white", "reason": "Black resigned"}
+    result = play("ENTER Q Y", tmp_path)
+    assert result.state["result"] is None and result.state["phase"] == "over"
+
+
+def test_state_has_the_documented_schema(tmp_path: Path) -> None:
+    result = play('ENTER "3243"', tmp_path)
+    state = result.state
+    assert STATE_KEYS <= set(state)
+    json.dumps(state)
+    assert state["fen"] == R.to_fen(R.parse_fen(state["fen"]))
+    assert state["level"] == 3 and len(state["history"]) == 2
+
+
+def test_fen_parameter_starts_from_the_position(tmp_path: Path) -> None:
+    fen = "6x8:B:W17,18:B1,2"
+    result = play("", tmp_path, fen=fen)
+    assert result.state["fen"] == fen and result.state["rows"] == 6
+
+
+# -- the computer ---------------------------------------------------------------------------------
+
+
+def test_escape_makes_the_computer_move_at_once(tmp_path: Path) -> None:
+    result = play('F8 F8 F8 F8 F8 F8 ENTER "3243" wait:20 ESC', tmp_path)
+    assert result.state["level"] == 9
+    assert len(result.state["history"]) == 2 and result.state["turn"] == "black"
+
+
+def test_bang_declares_a_draw_while_the_computer_thinks(tmp_path: Path) -> None:
+    result = play('F8 F8 F8 F8 F8 F8 ENTER "3243" wait:20 !', tmp_path)
+    assert result.state["result"]["winner"] is None
+    assert "draw" in result.state["result"]["reason"]
+
+
+def test_computer_against_itself_finishes_a_game(tmp_path: Path) -> None:
+    result = play("F4 F7 F7", tmp_path, fen="B:W29,30,31:BK1,K2,K3,5")
+    assert result.state["players"] == {"black": "computer", "white": "computer"}
+    assert result.state["result"] is not None
+
+
+def test_level_and_players_keys(tmp_path: Path) -> None:
+    result = play("F7 F7 F7 F8 F3 F4 ENTER", tmp_path)
+    assert result.state["level"] == 1 + 1
+    result = play("F3 ENTER", tmp_path)
+    assert result.state["players"] == {"black": "keyboard", "white": "keyboard"}
+
+
+# -- saving -------------------------------------------------------------------------------------
+
+
+def test_f1_saves_and_the_next_start_resumes(tmp_path: Path) -> None:
+    first = play('ENTER "3243" F1 Y', tmp_path)
+    assert first.ended
+    assert (tmp_path / SAVE_NAME).exists()
+    second = play("", tmp_path)
+    assert second.state["history"] == first.state["history"]
+    assert second.state["fen"] == first.state["fen"]
+    assert "saved game" in second.state["message"]
+
+
+def test_finished_game_leaves_no_save(tmp_path: Path) -> None:
+    play('ENTER "3243" F1 Y', tmp_path)
+    play("R Y F1 Y", tmp_path)
+    assert not (tmp_path / SAVE_NAME).exists()
+
+
+def test_corrupt_save_is_moved_aside_with_a_clear_message(tmp_path: Path) -> None:
+    tmp_path.mkdir(exist_ok=True)
+    (tmp_path / SAVE_NAME).write_bytes(b"{ not a saved game")
+    result = play("", tmp_path)
+    assert result.state["phase"] == "options"
+    assert "could not be read" in result.state["message"]
+    assert (tmp_path / f"{SAVE_NAME}.bad-1").read_bytes() == b"{ not a saved game"
+    assert result.machine.notices
+
+
+# -- monkey ---------------------------------------------------------------------------------------
+
+KEYS = ["ENTER", "ESC", "BKSP", "UP", "DOWN", "F2", "F3", "F4", "F5", "F6", "F7", "F9",
+        "F10", "PGDN", "D", "R", "F", "Q", "X", "Y", "N", "!", "V", "L", "T", "C", "7", "+"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_monkey_never_crashes(tmp_path: Path, seed: int) -> None:
+    rng = random.Random(seed)
+    tokens = ["F7", "F7"]
+    for _ in range(120):
+        roll = rng.random()
+        if roll < 0.5:
+            tokens.append(str(rng.randint(1, 8)))
+        elif roll < 0.6:
+            tokens.append(f"click:{rng.randint(1, 25)},{rng.randint(1, 80)}")
+        else:
+            tokens.append(rng.choice(KEYS))
+    result = play(" ".join(tokens), tmp_path, seed=seed)
+    assert result.state is not None
