@@ -43,6 +43,10 @@ MOUSE_OFF = f"{CSI}?1006l{CSI}?1000l".encode()
 #: Sent on exit whatever happened: colours, cursor shape and visibility, autowrap, screen.
 RESTORE = f"{CSI}0m{CSI}0 q{CSI}?7h{CSI}?25h{CSI}?1049l".encode()
 BEL = b"\a"
+#: Synchronized output (DEC mode 2026): the terminal shows a frame only once it is complete,
+#: so a large update never tears.  Terminals that do not know the mode ignore it.
+FRAME_BEGIN = f"{CSI}?2026h".encode()
+FRAME_END = f"{CSI}?2026l".encode()
 
 #: The VGA blinks bit-7 text every 16 frames at 70 Hz; used when the encoder blinks itself.
 BLINK_PERIOD_S = 32 / 70
@@ -237,7 +241,9 @@ class TerminalFrontend:
         out = b""
         if self._too_small is None:
             blink_on = int(machine.now() / (BLINK_PERIOD_S / 2)) % 2 == 0
-            out = self.encoder.frame(machine.screen, blink_on)
+            frame = self.encoder.frame(machine.screen, blink_on)
+            if frame:
+                out = FRAME_BEGIN + frame + FRAME_END
         if self.bell is not None and self.bell.due(machine.now()):
             now = time.monotonic()
             if machine.sound and now - self._last_bell >= BELL_GAP_S:

@@ -29,6 +29,10 @@ from retro.clock import VirtualClock
 from retro.machine import Flags, Machine, SilentSpeaker
 from retro.terminal import (
     BEL,
+    ENTER,
+    FRAME_BEGIN,
+    FRAME_END,
+    MOUSE_ON,
     RESTORE,
     BellSpeaker,
     TerminalUnavailable,
@@ -207,6 +211,18 @@ def test_interactive_charmap_matches_the_headless_run(pty_program, tmp_path, col
     status, err = program.finish()
     assert (status, err) == (0, "")
     assert_restored(program)
+
+
+def test_first_frame_is_exactly_the_full_redraw_stream(pty_program, tmp_path):
+    """What ``retro run ... --ansi`` writes is what the front end sends to draw a screen."""
+    from retro.script import run
+
+    program = pty_program(retro_cli("charmap", "--tty"))
+    first = FRAME_BEGIN + encode_full(run("charmap", home=tmp_path).screen) + FRAME_END
+    program.until(lambda: len(program.raw) >= len(ENTER + MOUSE_ON + first), "a first frame")
+    assert program.raw.startswith(ENTER + MOUSE_ON + first)
+    program.send(b"q")
+    assert program.finish() == (0, "")
 
 
 def test_ctrl_c_quits_cleanly_and_restores(pty_program):
