@@ -8,6 +8,7 @@ Prints ``key = value`` lines:
 * ``perft8_leaves_per_s``: leaf nodes per second of perft 8x8 depth 8 (845,931 leaves),
   with ``baseline_leaves_per_s`` for the plain 2-D generator of the tests measured in the
   same run (depth 5), and their ``ratio``.
+* ``perft_deep_ok``: (full run only) depths 9-11 from the start equal the published counts.
 * ``level9_median_s``: median seconds the level 9 search takes from middle-game positions
   (reached by seeded random play), with ``level9_nodes_per_s``.
 * ``ladder``: for each pair, the score of level n+2 against level n (wins plus half the
@@ -30,6 +31,8 @@ from games.checkers import engine as E  # noqa: E402
 from games.checkers import rules as R  # noqa: E402
 from tests.checkers import naive  # noqa: E402
 
+#: Published 8x8 counts (Aart Bik, OEIS A133046) checked by the full run.
+DEEP = {9: 3_963_680, 10: 18_391_564, 11: 85_242_128}
 #: A game longer than this many plies is scored as a draw.
 MAX_PLIES = 200
 
@@ -116,6 +119,10 @@ def main() -> None:
     print(f"perft8_leaves_per_s = {rate:.0f}")
     print(f"baseline_leaves_per_s = {base:.0f}")
     print(f"ratio = {rate / base:.1f}")
+
+    if not quick:
+        bad = [d for d, n in DEEP.items() if R.perft(R.START_FEN_8X8, d) != n]
+        print(f"perft_deep_ok = {not bad} (depths {min(DEEP)}-{max(DEEP)})")
 
     median, nps = level9_times(3 if quick else 11)
     print(f"level9_median_s = {median:.2f}")

@@ -69,6 +69,7 @@ class Session:
         self.message = ""
         self.message_bad = False
         self.aborted = False
+        self.owns_save = False              # the saved game on disk is this game's
         self.overrides: dict[int, tuple[str, bool, int] | None] = {}  # shown during hops
         m.publish_state(self.state)
 
@@ -533,8 +534,13 @@ class Session:
             return
         if self.game is not None and not self.game.over and not self.aborted:
             store.save(SAVE_NAME, dump(Saved(self.game, self.settings, self.quiet)))
-        else:
-            store.delete(SAVE_NAME)
+            self.owns_save = True
+
+    def drop_save(self) -> None:
+        """The saved game has been played to its end: remove it (only if it is ours)."""
+        if self.owns_save and self.m.store is not None:
+            self.m.store.delete(SAVE_NAME)
+            self.owns_save = False
 
     def resume(self) -> bool:
         store = self.m.store
@@ -546,6 +552,7 @@ class Session:
                 self.say("The saved game could not be read: it was set aside. "
                          "A new game starts.", bad=True)
             return False
+        self.owns_save = True
         self.game = saved.game
         self.options = saved.game.options
         self.settings = saved.settings
@@ -832,7 +839,7 @@ class Session:
     async def game_over(self) -> None:
         assert self.game is not None
         self.phase = "over"
-        self.save_now()             # a finished game leaves no saved game behind
+        self.drop_save()            # a finished game leaves no saved game behind
         if self.aborted:
             text = "Game abandoned."
         else:

@@ -187,6 +187,13 @@ def test_finished_game_leaves_no_save(tmp_path: Path) -> None:
     assert not (tmp_path / SAVE_NAME).exists()
 
 
+def test_game_from_a_fen_leaves_the_saved_game_alone(tmp_path: Path) -> None:
+    play('ENTER "3243" F1 Y', tmp_path)
+    saved = (tmp_path / SAVE_NAME).read_bytes()
+    play("R Y", tmp_path, fen="B:W18:B14,1")
+    assert (tmp_path / SAVE_NAME).read_bytes() == saved
+
+
 def test_corrupt_save_is_moved_aside_with_a_clear_message(tmp_path: Path) -> None:
     tmp_path.mkdir(exist_ok=True)
     (tmp_path / SAVE_NAME).write_bytes(b"{ not a saved game")
