@@ -323,8 +323,8 @@ class Raster:
         self._cursor: tuple[int, int, int, int, int] | None = None
         self._border: int | None = None
         self._origin = (top, left)
-        #: Set when a render changed any pixel; a front end clears it after presenting.
-        self.changed = True
+        #: Frame rows (first, end) repainted since a front end last cleared ``changed``.
+        self.dirty: tuple[int, int] | None = (0, height)
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -354,7 +354,7 @@ class Raster:
             self._setup(screen.mono)
         if self._origin[0] and screen.border & 0x0F != self._border:
             self._paint_band(screen.border & 0x0F)
-            self.changed = True
+            self.changed = True  # the band surrounds everything: the whole frame
         keys = _effective_keys(screen, blink_on)
         cursor = self._wanted_cursor(screen, keys, cursor_on)
         if self._cursor is not None and self._cursor != cursor:
@@ -380,9 +380,31 @@ class Raster:
             row, col, start, stop, key = cursor
             level = _cursor_level(self._tiles.mode, key >> 8)
             self._cells[row, start:stop, col] = self._tiles.palette[level]
+        if full:
+            self._touch(0, ROWS)
+        elif count:
+            self._touch(int(rows.min()), int(rows.max()) + 1)
+        if draw_cursor and cursor is not None:
+            self._touch(cursor[0], cursor[0] + 1)
         self._cursor = cursor
-        self.changed = self.changed or count > 0 or draw_cursor
         return self._rgb
+
+    @property
+    def changed(self) -> bool:
+        """Whether any pixel changed since this was last set to False."""
+        return self.dirty is not None
+
+    @changed.setter
+    def changed(self, value: bool) -> None:
+        self.dirty = (0, self.pixels.shape[0]) if value else None
+
+    def _touch(self, first_row: int, end_row: int) -> None:
+        """Add text rows [first_row, end_row) to the dirty span of frame rows."""
+        top = self._origin[0]
+        span = (top + first_row * self._cell_height, top + end_row * self._cell_height)
+        if self.dirty is not None:
+            span = (min(span[0], self.dirty[0]), max(span[1], self.dirty[1]))
+        self.dirty = span
 
     def _wanted_cursor(self, screen: Screen, keys: np.ndarray,
                        cursor_on: bool) -> tuple[int, int, int, int, int] | None:

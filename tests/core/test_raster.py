@@ -300,3 +300,15 @@ def test_raster_reports_whether_a_frame_changed() -> None:
     assert not raster.changed
     raster.render(screen, cursor_on=False)
     assert raster.changed
+
+
+def test_dirty_span_covers_just_the_repainted_text_rows() -> None:
+    screen = Screen()
+    raster = Raster()
+    raster.render(screen)
+    raster.changed = False
+    screen.put(5, 10, "x")
+    screen.put(7, 0, "y")
+    raster.render(screen)
+    top = raster.origin[0]
+    assert raster.dirty == (top + 5 * 16, top + 8 * 16)

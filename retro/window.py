@@ -1,0 +1,445 @@
+"""The pygame-ce window: the machine's screen on a monitor, its keyboard, mouse and speaker.
+
+This is the only module of ``retro`` that imports pygame, and it is imported only when a
+window is opened.  It supplies the ``Frontend`` that ``retro.host.run_realtime`` drives:
+
+- the native frame (``retro.raster``, border band included in colour) is shown as a 4:3
+  picture centred in the window.  The vertical scale is a whole number (every scan line the
+  same height) whenever that fills at least ``INTEGER_FILL`` of the height a 4:3 picture
+  could take; otherwise the picture takes all of it.  Columns are stretched to 4:3 by an
+  integer nearest-neighbour enlargement followed by a smooth reduction, so dot columns stay
+  even.  The window is resizable; Alt+Enter switches full screen on and off.
+- Ctrl+F5 saves the current frame twice: native (``NAME-001.png``) and stretched to 4:3 as
+  a monitor shows it (``NAME-001-4x3.png``), in the save folder (or the current folder).
+- keys become ``retro.events.Key``; characters come from SDL text input, so the keyboard
+  layout and Shift are honoured.  Held keys repeat like a PC keyboard (``REPEAT_DELAY_S``,
+  then ``REPEAT_RATE_HZ``), generated here rather than by the OS so it is the same
+  everywhere.  Left and right clicks become ``Click(row, col, button)`` on the cell under
+  the pointer, at any window size or in full screen.
+- sound goes through ``retro.speaker.PygameMixerSink``; without an audio device there is one
+  notice and silence.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import time
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import numpy as np
+import pygame  # after the prompt setting above
+
+from retro.events import Click, Key
+from retro.host import run_realtime
+from retro.machine import Machine
+from retro.png import write_png
+from retro.raster import Raster, scale_aspect
+from retro.speaker import PygameMixerSink, Speaker
+
+#: Use a whole-number vertical scale when it fills at least this much of the height.
+INTEGER_FILL = 0.85
+#: PC keyboard typematic defaults: half a second before repeating, then about 30 a second.
+REPEAT_DELAY_S = 0.5
+REPEAT_RATE_HZ = 30.0
+#: How long the window title shows a message such as "screenshot saved".
+CAPTION_MESSAGE_S = 3.0
+
+
+class WindowUnavailable(RuntimeError):
+    """No display could be opened (no screen, no video driver): use the terminal instead."""
+
+
+# -- geometry (pure functions) -----------------------------------------------------------------
+
+def picture_rect(window: tuple[int, int], frame: tuple[int, int]) -> tuple[int, int, int, int]:
+    """Where the 4:3 picture of a ``frame`` (width, height) goes in a ``window``: x, y, w, h."""
+    win_w, win_h = window
+    frame_h = frame[1]
+    largest = min(win_h, win_w * 3 / 4)  # the tallest 4:3 picture that fits
+    factor = math.floor(largest / frame_h)
+    height = factor * frame_h if factor >= 1 and factor * frame_h >= INTEGER_FILL * largest \
+        else math.floor(largest)
+    height = max(1, height)
+    width = max(1, min(win_w, round(height * 4 / 3)))
+    return (win_w - width) // 2, (win_h - height) // 2, width, height
+
+
+def cell_at(pos: tuple[int, int], rect: tuple[int, int, int, int], frame: tuple[int, int],
+            origin: tuple[int, int], cell: tuple[int, int]) -> tuple[int, int] | None:
+    """The (row, col) under a window position, or None outside the 80x25 text area.
+
+    ``rect`` is the picture's place in the window, ``frame`` the native (width, height),
+    ``origin`` the text area's (y, x) in the frame and ``cell`` the (width, height) of a cell.
+    """
+    x, y = pos
+    rx, ry, rw, rh = rect
+    if not (rx <= x < rx + rw and ry <= y < ry + rh):
+        return None
+    fx = (x - rx) * frame[0] / rw - origin[1]
+    fy = (y - ry) * frame[1] / rh - origin[0]
+    col, row = math.floor(fx / cell[0]), math.floor(fy / cell[1])
+    if 0 <= row < 25 and 0 <= col < 80:
+        return row, col
+    return None
+
+
+def _slug(title: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "retro"
+
+
+def _named_keys() -> dict[int, str]:
+    names = {getattr(pygame, f"K_F{n}"): f"F{n}" for n in range(1, 13)}
+    names.update({
+        pygame.K_ESCAPE: "ESC", pygame.K_RETURN: "ENTER", pygame.K_KP_ENTER: "ENTER",
+        pygame.K_TAB: "TAB", pygame.K_BACKSPACE: "BKSP",
+        pygame.K_UP: "UP", pygame.K_DOWN: "DOWN", pygame.K_LEFT: "LEFT", pygame.K_RIGHT: "RIGHT",
+        pygame.K_HOME: "HOME", pygame.K_END: "END", pygame.K_PAGEUP: "PGUP",
+        pygame.K_PAGEDOWN: "PGDN", pygame.K_INSERT: "INS", pygame.K_DELETE: "DEL",
+    })
+    return names
+
+
+_MODIFIERS = frozenset({
+    pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
+    pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA, pygame.K_LSUPER, pygame.K_RSUPER,
+    pygame.K_CAPSLOCK, pygame.K_NUMLOCK, pygame.K_SCROLLLOCK, pygame.K_MODE,
+})
+
+
+# With Num Lock off the keypad is a second set of cursor keys, as on a PC.
+def _keypad_keys() -> dict[int, str]:
+    return {
+        pygame.K_KP8: "UP", pygame.K_KP2: "DOWN", pygame.K_KP4: "LEFT", pygame.K_KP6: "RIGHT",
+        pygame.K_KP7: "HOME", pygame.K_KP1: "END", pygame.K_KP9: "PGUP", pygame.K_KP3: "PGDN",
+        pygame.K_KP0: "INS", pygame.K_KP_PERIOD: "DEL",
+    }
+
+
+# -- the front end ------------------------------------------------------------------------------
+
+class WindowFrontend:
+    """A pygame-ce window as a ``retro.host.Frontend``.
+
+    ``size`` (window size) and ``clock`` (seconds, for key repeat) are for tests; by default
+    the window is sized to a whole-number scale that fits the desktop.
+    """
+
+    def __init__(self, machine: Machine, *, title: str, phosphor: str = "green",
+                 fullscreen: bool = False, size: tuple[int, int] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.machine = machine
+        self.title = title
+        self.clock = clock
+        self.raster = Raster(mono=machine.screen.mono, phosphor=phosphor, border_band=True)
+        try:
+            pygame.display.init()
+            frame_w, frame_h = self.raster.shape[1], self.raster.shape[0]
+            self.windowed_size = size or self._initial_size((frame_w, frame_h))
+            self.fullscreen = fullscreen
+            self._open_display()
+        except pygame.error as exc:
+            pygame.display.quit()
+            raise WindowUnavailable(str(exc) or "no display") from exc
+        pygame.display.set_caption(title)
+        pygame.key.set_repeat()  # no OS/pygame repeat: ours follows the PC's timing
+        pygame.key.start_text_input()
+        pygame.mouse.set_visible(machine.flags.mouse)
+        self._named = _named_keys()
+        self._keypad = _keypad_keys()
+        self._early: list[pygame.event.Event] = []
+        self._held: int | None = None            # key code being held
+        self._held_event: Key | None = None      # what it repeats
+        self._next_repeat = 0.0
+        self._awaiting_text: tuple[int, str] | None = None  # (key, unicode) before TEXTINPUT
+        self._frame_surface: pygame.Surface | None = None
+        self._frame_pixels: Any = None
+        self._scaled: dict[str, pygame.Surface] = {}
+        self._dirty = True
+        self._caption_until = 0.0
+        self._attach_sound()
+
+    # -- set-up ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _initial_size(frame: tuple[int, int]) -> tuple[int, int]:
+        """The largest whole-number scale whose 4:3 picture fits 90% of the desktop."""
+        try:
+            desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
+        except (pygame.error, IndexError):
+            desk_w, desk_h = 1024, 768
+        factor = 1
+        while (factor + 1) * frame[1] <= 0.9 * desk_h and \
+                (factor + 1) * frame[1] * 4 / 3 <= 0.9 * desk_w:
+            factor += 1
+        return round(factor * frame[1] * 4 / 3), factor * frame[1]
+
+    def _open_display(self) -> None:
+        if self.fullscreen:
+            pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self._dirty = True
+
+    def _attach_sound(self) -> None:
+        speaker = self.machine.speaker
+        if not isinstance(speaker, Speaker):
+            replacement = Speaker()
+            replacement.enabled = speaker.enabled
+            self.machine.speaker = replacement
+            speaker = replacement
+        self._speaker = speaker
+        speaker.sink = PygameMixerSink(clock=self.machine.now, notify=self.machine.notice)
+
+    def close(self) -> None:
+        """Stop the sound and close the window."""
+        sink = self._speaker.sink
+        if sink is not None:
+            sink.stop()
+        self._speaker.sink = None
+        if pygame.mixer.get_init():
+            pygame.mixer.quit()
+        pygame.display.quit()
+
+    # -- Frontend: input ---------------------------------------------------------------------
+
+    def pump(self, machine: Machine) -> bool:
+        """Turn pending pygame events into machine events; False once the window closed."""
+        events = [*self._early, *pygame.event.get()]
+        self._early.clear()
+        for event in events:
+            if not self._handle(event, machine):
+                return False
+        if self._awaiting_text is not None:
+            # No text input came with the key press (some drivers): use its unicode.
+            key, text = self._awaiting_text
+            self._awaiting_text = None
+            if len(text) == 1 and text.isprintable():
+                self._press(key, Key(text), machine)
+        self._repeat(machine)
+        if self._caption_until and self.clock() >= self._caption_until:
+            pygame.display.set_caption(self.title)
+            self._caption_until = 0.0
+        return True
+
+    def _handle(self, event: pygame.event.Event, machine: Machine) -> bool:
+        kind = event.type
+        if kind in (pygame.QUIT, pygame.WINDOWCLOSE):
+            return False
+        if kind == pygame.KEYDOWN:
+            self._key_down(event, machine)
+        elif kind == pygame.KEYUP:
+            if event.key == self._held:
+                self._held, self._held_event = None, None
+        elif kind == pygame.TEXTINPUT:
+            self._text(event.text, machine)
+        elif kind == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            self._click(event.pos, "left" if event.button == 1 else "right", machine)
+        elif kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED,
+                      pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):
+            self._dirty = True
+        return True
+
+    def _key_down(self, event: pygame.event.Event, machine: Machine) -> None:
+        mod = event.mod
+        if event.key in _MODIFIERS:
+            return  # Shift and friends only change what other keys type
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and mod & pygame.KMOD_ALT:
+            self.toggle_fullscreen()
+            return
+        if event.key == pygame.K_F5 and mod & pygame.KMOD_CTRL:
+            self.screenshot()
+            return
+        name = self._named.get(event.key)
+        if name is None and not mod & pygame.KMOD_NUM:
+            name = self._keypad.get(event.key)
+        if name is not None:
+            self._press(event.key, Key(name), machine)
+            return
+        if mod & (pygame.KMOD_CTRL | pygame.KMOD_META) or (mod & pygame.KMOD_LALT):
+            return  # Ctrl/Alt combinations have no meaning on this machine
+        # A character key: its text follows as TEXTINPUT (layout and Shift applied by SDL).
+        self._held, self._held_event = event.key, None
+        self._awaiting_text = (event.key, getattr(event, "unicode", ""))
+
+    def _text(self, text: str, machine: Machine) -> None:
+        chars = [ch for ch in text if ch.isprintable()]
+        if not chars:
+            return
+        if self._awaiting_text is not None:
+            key = self._awaiting_text[0]
+            self._awaiting_text = None
+            for ch in chars[:-1]:
+                machine.push(Key(ch))
+            self._press(key, Key(chars[-1]), machine)
+            return
+        if self._held_event is not None and text == self._held_event.name:
+            return  # the OS repeating a held key: we do our own repeat
+        for ch in chars:  # composed or IME text with no key press of its own
+            machine.push(Key(ch))
+
+    def _press(self, key: int, event: Key, machine: Machine) -> None:
+        machine.push(event)
+        self._held, self._held_event = key, event
+        self._next_repeat = self.clock() + REPEAT_DELAY_S
+
+    def _repeat(self, machine: Machine) -> None:
+        if self._held_event is None:
+            return
+        now = self.clock()
+        sent = 0
+        while now >= self._next_repeat and sent < 3:  # never flood after a stall
+            machine.push(self._held_event)
+            self._next_repeat += 1 / REPEAT_RATE_HZ
+            sent += 1
+        if now >= self._next_repeat:
+            self._next_repeat = now + 1 / REPEAT_RATE_HZ
+
+    def _click(self, pos: tuple[int, int], button: str, machine: Machine) -> None:
+        cell = self.cell_at(pos)
+        if cell is not None:
+            machine.push(Click(cell[0], cell[1], button))
+
+    def cell_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        """The (row, col) under a window position (None outside the text)."""
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return None
+        height, width = self.raster.shape
+        cell_h = 14 if self.raster.mono else 16
+        return cell_at(pos, self.picture_rect(), (width, height), self.raster.origin,
+                       (9, cell_h))
+
+    def picture_rect(self) -> tuple[int, int, int, int]:
+        """Where the picture sits in the window now: x, y, width, height."""
+        height, width = self.raster.shape
+        return picture_rect(pygame.display.get_surface().get_size(), (width, height))
+
+    # -- Frontend: output --------------------------------------------------------------------
+
+    def present(self, machine: Machine) -> None:
+        """Draw the frame for the machine's time; touches the display only if it changed."""
+        self.raster.frame(machine.screen, machine.now())
+        if self.raster.pixels is not self._frame_pixels:
+            height, width = self.raster.shape
+            self._frame_pixels = self.raster.pixels
+            self._frame_surface = pygame.image.frombuffer(self.raster.pixels, (width, height),
+                                                          "BGRA")
+            self._scaled.clear()
+            self._dirty = True
+        if not (self.raster.changed or self._dirty):
+            return
+        self._compose()
+        self.raster.changed = False
+        self._dirty = False
+
+    def _compose(self) -> None:
+        """Scale the frame into the window: columns first, then scan lines.
+
+        Columns are enlarged by a whole factor (nearest) and then reduced to the width by
+        averaging, which keeps dot columns even without blurring them all; this step works
+        on rows independently, so only the rows the raster repainted are redone.  Scan lines
+        are then repeated to the picture's height (a whole number of times when the height
+        is a multiple, otherwise the nearest line is used).
+        """
+        window = pygame.display.get_surface()
+        frame = self._frame_surface
+        if window is None or frame is None:
+            return
+        x, y, w, h = self.picture_rect()
+        fw, fh = frame.get_size()
+        wide_size = (math.ceil(w / fw) * fw, fh) if w > fw else (fw, fh)
+        sizes = {"wide": wide_size, "narrow": (w, fh), "tall": (w, h)}
+        if any(self._scaled.get(role) is None or self._scaled[role].get_size() != size
+               for role, size in sizes.items()):
+            self._scaled = {role: pygame.Surface(size, 0, frame) for role, size in sizes.items()}
+            self._dirty = True
+        first, end = (0, fh) if self._dirty or self.raster.dirty is None else self.raster.dirty
+        rows = end - first
+        source = frame
+        if w > fw:
+            wide = self._scaled["wide"]
+            pygame.transform.scale(frame.subsurface((0, first, fw, rows)), (wide_size[0], rows),
+                                   wide.subsurface((0, first, wide_size[0], rows)))
+            source = wide
+        if source.get_width() != w:
+            narrow = self._scaled["narrow"]
+            pygame.transform.smoothscale(source.subsurface((0, first, source.get_width(), rows)),
+                                         (w, rows), narrow.subsurface((0, first, w, rows)))
+            source = narrow
+        # Scan lines: output line i shows frame line i * fh // h (whole repeats when h is a
+        # multiple of fh); only the output lines showing repainted frame lines are copied.
+        lines = np.arange(h) * fh // h
+        top, bottom = (int(v) for v in np.searchsorted(lines, (first, end)))
+        tall = self._scaled["tall"]
+        source_px = pygame.surfarray.pixels2d(source)  # (width, height) views
+        tall_px = pygame.surfarray.pixels2d(tall)
+        tall_px[:, top:bottom] = source_px[:, lines[top:bottom]]
+        del source_px, tall_px  # unlock the surfaces before blitting
+        if self._dirty:
+            window.fill((0, 0, 0))
+            window.blit(tall, (x, y))
+            pygame.display.flip()
+        else:
+            area = pygame.Rect(0, top, w, bottom - top)
+            window.blit(tall, (x, y + top), area)
+            pygame.display.update(area.move(x, y))
+
+    def wait(self, seconds: float) -> None:
+        """Sleep up to ``seconds``, waking at once for input."""
+        event = pygame.event.wait(max(1, int(seconds * 1000)))
+        if event.type != pygame.NOEVENT:
+            self._early.append(event)
+
+    # -- window commands ---------------------------------------------------------------------
+
+    def toggle_fullscreen(self) -> None:
+        """Alt+Enter: full screen on or off (the window keeps its size for next time)."""
+        if not self.fullscreen:
+            surface = pygame.display.get_surface()
+            if surface is not None:
+                self.windowed_size = surface.get_size()
+        self.fullscreen = not self.fullscreen
+        self._open_display()
+
+    def screenshot(self) -> list[Path]:
+        """Ctrl+F5: save the native frame and a 4:3 version; returns the two paths."""
+        store = self.machine.store
+        folder = Path(store.root) if store is not None else Path.cwd()
+        frame = self.raster.frame(self.machine.screen, self.machine.now()).copy()
+        self.raster.changed = True
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            stem = _slug(self.title)
+            n = 1
+            while (folder / f"{stem}-{n:03d}.png").exists():
+                n += 1
+            native = folder / f"{stem}-{n:03d}.png"
+            aspect = folder / f"{stem}-{n:03d}-4x3.png"
+            write_png(native, frame)
+            write_png(aspect, scale_aspect(frame))
+        except OSError as exc:
+            self.machine.notice(f"screenshot not saved: {exc}")
+            return []
+        self.machine.notice(f"screenshot saved: {native} (and {aspect.name})")
+        pygame.display.set_caption(f"{self.title} - screenshot saved: {native.name}")
+        self._caption_until = self.clock() + CAPTION_MESSAGE_S
+        return [native, aspect]
+
+
+def run_window(machine: Machine, coroutine: Coroutine[Any, Any, None], *, title: str,
+               phosphor: str = "green", fullscreen: bool = False) -> None:
+    """Run a program in a window until it returns or the window is closed.
+
+    Raises ``WindowUnavailable`` before the program starts if no display can be opened.
+    """
+    frontend = WindowFrontend(machine, title=title, phosphor=phosphor, fullscreen=fullscreen)
+    try:
+        run_realtime(machine, coroutine, frontend)
+    finally:
+        frontend.close()
