@@ -5,7 +5,8 @@ it: CP437 glyphs as UTF-8, the attribute byte as SGR colours and flags, the curs
 buffer puts it.  The first frame redraws everything; later frames send only the cells whose
 look changed (a glyph, a colour, a flag), so play stays smooth over a slow link.
 ``encode_full`` is the first frame on its own: the exact stream of a full redraw, which
-``retro run ... --ansi OUT.ans`` writes.
+``retro run ... --ansi OUT.ans`` writes (the front end sends each frame between the
+synchronized-output marks of ``retro.terminal``, which only say when a frame is complete).
 
 How the attribute byte is shown:
 
@@ -23,7 +24,7 @@ The encoder is pure: it never touches a terminal, so tests feed its bytes to pyt
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -132,7 +133,7 @@ def _colour_sgr(vga: int, background: bool, colors: str) -> str:
     return str(base + (n & 7))
 
 
-@cache
+@lru_cache(maxsize=8192)
 def _sgr(before: int | None, after: int, colors: str) -> bytes:
     """The SGR sequence that takes the terminal from style ``before`` to ``after``.
 
