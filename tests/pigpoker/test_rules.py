@@ -31,7 +31,7 @@ def holding(g: r.Game, text: str) -> r.Game:
 
 def test_rules_module_imports_without_pygame() -> None:
     code = ("import sys; sys.modules['pygame'] = None; import games.pigpoker.rules, "
-            "games.pigpoker.hands, games.pigpoker.bank; print('ok')")
+            "games.pigpoker.hands, games.pigpoker.bank, games.pigpoker.ai; print('ok')")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=Path(__file__).resolve().parents[2])
     assert out.stdout.strip() == "ok", out.stderr

@@ -239,3 +239,18 @@ def test_help_pages_fit_their_box() -> None:
     from games.pigpoker import help as helptext
     for title, lines in helptext.PAGES:
         assert len(lines) <= 18 and all(len(line) <= 73 for line in lines), title
+
+
+def test_bank_popup_pages_with_space_and_minus(tmp_path: Path) -> None:
+    rows = "".join(f"{100 + i:>8} Name{i:02d}\n" for i in range(30))
+    (tmp_path / BANK_FILE).write_text("PIG POKER BANK\n" + rows)
+    forward = play('"Ann" ENTER F6 SPACE', home=tmp_path).screen
+    assert forward.find("page 2/3") is not None and forward.find("Name14") is not None
+    back = play('"Ann" ENTER F6 SPACE SPACE -', home=tmp_path).screen
+    assert back.find("page 2/3") is not None
+    left = play('"Ann" ENTER F6 SPACE ESC', home=tmp_path).screen
+    assert left.find("The bank") is None and left.find("Players at the table") is not None
+
+
+def test_f10_in_mono_leaves_the_border_alone() -> None:
+    assert play(START + " F10", letters="*M").screen.border == 0
