@@ -70,6 +70,7 @@ class Session:
         self.message_bad = False
         self.aborted = False
         self.owns_save = False              # the saved game on disk is this game's
+        self.last_search: dict[str, Any] | None = None
         self.overrides: dict[int, tuple[str, bool, int] | None] = {}  # shown during hops
         m.publish_state(self.state)
 
@@ -101,6 +102,7 @@ class Session:
             "sound": self.m.sound,
             "turn": None, "fen": None, "scores": {"black": 0, "white": 0},
             "history": [], "result": None, "draw_watch": None, "message": self.message,
+            "search": self.last_search,
         }
         if game is not None:
             out["turn"] = "black" if game.turn == R.BLACK else "white"
@@ -800,6 +802,8 @@ class Session:
                 search.send(stop)
         except StopIteration as done:
             result: E.SearchResult = done.value
+        self.last_search = {"nodes": result.nodes, "depth": result.depth,
+                            "stopped": result.stopped}
         rest = SPEEDS[self.settings.speed] - (self.m.now() - start)
         if rest > 0 and not stop:
             await self.m.sleep(rest)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from games.checkers import engine as E
 from games.checkers import rules as R
 from games.checkers.save import SAVE_NAME
 from retro.script import run
@@ -147,6 +148,8 @@ def test_escape_makes_the_computer_move_at_once(tmp_path: Path) -> None:
     result = play('F8 F8 F8 F8 F8 F8 ENTER "3243" wait:20 ESC', tmp_path)
     assert result.state["level"] == 9
     assert len(result.state["history"]) == 2 and result.state["turn"] == "black"
+    search = result.state["search"]
+    assert search["stopped"] and search["nodes"] < E.LEVELS[9][1]
 
 
 def test_bang_declares_a_draw_while_the_computer_thinks(tmp_path: Path) -> None:
