@@ -18,6 +18,8 @@ USAGE = """\
 usage: retro                          the games menu
        retro GAME [LETTERS] [--tty]   play (letters: S sound off, M mono, C colour,
                                       D no mouse, * skip the show; checkers: A symbols)
+                 [--seed N] [--phosphor green|amber|white] [--fullscreen]
+                 [--colors auto|24bit|16] (terminal colours)
        retro run GAME [LETTERS] --seed N --keys SCRIPT [--keys-file F] [--until MS]
                  [--bin F] [--txt F] [--png F] [--wav F] [--ansi F] [--state F] [--fen FEN]
                  [--no-border-band] [--phosphor green|amber|white]
@@ -85,9 +87,10 @@ def _dispatch(args: list[str]) -> int:
     parser.add_argument("--phosphor", choices=("green", "amber", "white"), default="green")
     parser.add_argument("--fullscreen", action="store_true")
     parser.add_argument("--fen")
+    parser.add_argument("--colors", choices=("auto", "24bit", "16"), default="auto")
     ns = parser.parse_args(args)
     return _play(ns.game, ns.letters, tty=ns.tty, seed=ns.seed, phosphor=ns.phosphor,
-                 fullscreen=ns.fullscreen, fen=ns.fen)
+                 fullscreen=ns.fullscreen, fen=ns.fen, colors=ns.colors)
 
 
 def _program(name: str):
@@ -109,7 +112,8 @@ def _check_letters(program, letters: str) -> None:
 
 
 def _play(name: str, letters: str, *, tty: bool, seed: int | None = None,
-          phosphor: str = "green", fullscreen: bool = False, fen: str | None = None) -> int:
+          phosphor: str = "green", fullscreen: bool = False, fen: str | None = None,
+          colors: str = "auto") -> int:
     import random
 
     from retro.clock import RealClock
@@ -142,7 +146,7 @@ def _play(name: str, letters: str, *, tty: bool, seed: int | None = None,
         from retro.terminal import TerminalUnavailable, run_terminal
 
         try:
-            run_terminal(machine, coroutine)
+            run_terminal(machine, coroutine, colors=colors)
         except TerminalUnavailable as err:
             print(f"retro: cannot play here: {err}", file=sys.stderr)
             return 1
