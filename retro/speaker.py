@@ -367,11 +367,9 @@ class PygameMixerSink:
     def start(self, segments: Sequence[Segment], at: float) -> None:
         if not self.available:
             return
-        now = self.clock()
-        mono = render(segments, rate=self.rate, start=min(now, at))
-        if not mono.size:
+        data = self.buffer(segments, at)
+        if not data.size:
             return
-        data = np.repeat(mono[:, None], self.channels, axis=1) if self.channels > 1 else mono
         try:
             sound = self._pygame.sndarray.make_sound(np.ascontiguousarray(data))
             channel = self._pygame.mixer.find_channel(True)
@@ -382,6 +380,14 @@ class PygameMixerSink:
             return
         # Keep only sounds that may still be playing, so their buffers stay alive.
         self._sounds = [*self._sounds[-15:], sound]
+
+    def buffer(self, segments: Sequence[Segment], at: float) -> np.ndarray:
+        """The samples for one tune, starting now: silence until ``at``, then the tune.
+
+        Shape (n,) for a mono mixer, (n, channels) otherwise, at the mixer's rate.
+        """
+        mono = render(segments, rate=self.rate, start=min(self.clock(), at))
+        return np.repeat(mono[:, None], self.channels, axis=1) if self.channels > 1 else mono
 
     def stop(self) -> None:
         if self.available:

@@ -258,3 +258,25 @@ def test_mixer_sink_without_a_device_gives_one_notice_and_silence(
     sink.stop()
     assert not sink.available
     assert len(notices) == 1 and "no audio device" in notices[0]
+
+
+def test_mixer_sink_renders_a_tune_as_one_buffer_with_silence_until_it_starts() -> None:
+    pytest.importorskip("pygame")
+    sink = PygameMixerSink(clock=lambda: 0.5)
+    try:
+        if not sink.available:
+            pytest.skip(f"no audio even with the dummy driver: {sink.notice}")
+        buffer = sink.buffer([Segment(1.0, 0.25, A440), Segment(1.25, 0.25, quantise(880))],
+                             at=1.0)
+        mono = buffer if buffer.ndim == 1 else buffer[:, 0]
+        lead = round(0.5 * sink.rate)
+        assert len(mono) == round(1.0 * sink.rate)
+        assert not mono[:lead].any()
+        assert mono[lead] == AMPLITUDE
+        assert np.array_equal(mono[lead:], render([Segment(0.0, 0.25, A440),
+                                                   Segment(0.25, 0.25, quantise(880))],
+                                                  rate=sink.rate))
+    finally:
+        import pygame
+
+        pygame.mixer.quit()
