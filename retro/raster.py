@@ -85,7 +85,6 @@ _DARK, _NORMAL, _INTENSE = 0, 1, 2
 #: of border on each side; one 9-dot character is used.  The MDA has no overscan colour.
 BAND_TOP, BAND_BOTTOM, BAND_LEFT, BAND_RIGHT = 8, 7, 9, 9
 
-_PHASE_SECONDS = 1.0 / FRAME_HZ
 
 
 def _frame_number(t: float) -> int:
