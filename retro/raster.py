@@ -86,7 +86,6 @@ _DARK, _NORMAL, _INTENSE = 0, 1, 2
 BAND_TOP, BAND_BOTTOM, BAND_LEFT, BAND_RIGHT = 8, 7, 9, 9
 
 
-
 def _frame_number(t: float) -> int:
     # A hair of tolerance so that t = k/70 computed in floating point lands on frame k.
     return math.floor(t * FRAME_HZ + 1e-6)
