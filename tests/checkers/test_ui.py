@@ -227,3 +227,31 @@ def test_monkey_never_crashes(tmp_path: Path, seed: int) -> None:
             tokens.append(rng.choice(KEYS))
     result = play(" ".join(tokens), tmp_path, seed=seed)
     assert result.state is not None
+
+
+def test_colour_keys_change_pieces_and_border(tmp_path: Path) -> None:
+    result = play("ENTER F6 F9 F10 F10", tmp_path)
+    s = result.screen
+    assert s.border == 2
+    # F6: white 15 -> 4 (red); F9: black 0 -> 15, free again now that white left it.
+    assert s.attrs[3, 4 + 5 + 2] == 0xF0        # square 1 (row 1, column 2): black man
+    assert s.attrs[13, 4 + 2] == 0x4F           # square 21 (row 6, column 1): white man
+
+
+def test_colour_keys_on_mono_say_they_need_colour(tmp_path: Path) -> None:
+    result = play("ENTER F6", tmp_path, letters="M")
+    assert "colour screen" in result.state["message"]
+
+
+def test_sound_and_speed_keys(tmp_path: Path) -> None:
+    result = play("ENTER F2 UP UP DOWN DOWN DOWN", tmp_path)
+    assert result.state["sound"] is False
+    assert result.state["speed"] == 1.0
+    assert "Delay 1.00s" in result.screen.read(24)
+    assert "Sound on" in str(result.screen)      # the legend names what F2 would do now
+
+
+def test_f1_then_n_keeps_playing(tmp_path: Path) -> None:
+    result = play("ENTER F1 N", tmp_path)
+    assert not result.ended and result.state["phase"] == "input"
+    assert not (tmp_path / SAVE_NAME).exists()
