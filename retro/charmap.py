@@ -29,6 +29,7 @@ def draw_codes(s: Screen) -> None:
     """A 16x16 grid: row = high hex digit, column = low hex digit, in two attributes."""
     for half, (left, attr) in enumerate(((2, 0x07), (42, 0x1E))):
         s.put(2, left + 3, " ".join(f"{lo:X}" for lo in range(16)), 0x0B)
+        s.fill(3, left + 2, 16, 33, " ", attr)  # one solid block per attribute
         for hi in range(16):
             s.put(3 + hi, left, f"{hi:X}_", 0x0B)
             for lo in range(16):
