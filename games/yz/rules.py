@@ -68,7 +68,7 @@ class Joker(Enum):
     box is open; otherwise to any open lower box at full value (full house 25, straights 30
     and 40); only when the lower section is full, it scratches an upper box.
     FREE (the "free choice" rule of the published solitaire analyses) lets it go to any open
-    box, lower boxes at full value.
+    box; the lower boxes take it at full value only when its own upper box is used.
     """
 
     FORCED = "forced"
@@ -81,6 +81,9 @@ class Rules:
 
     upper_bonus: bool = False
     joker: Joker = Joker.FORCED
+
+
+DEFAULT_RULES = Rules()
 
 
 # -- dice ----------------------------------------------------------------------------------
@@ -222,7 +225,7 @@ class Scorecard:
         return dict(zip(BOXES, self.scores, strict=True))
 
 
-def allowed_posts(card: Scorecard, dice: Dice, rules: Rules = Rules()) -> dict[str, int]:
+def allowed_posts(card: Scorecard, dice: Dice, rules: Rules = DEFAULT_RULES) -> dict[str, int]:
     """Every box the dice may go to now, with the score each would get.
 
     Normally every open box is allowed (a box the dice do not fit takes 0: a scratch).  A YZ
@@ -233,6 +236,8 @@ def allowed_posts(card: Scorecard, dice: Dice, rules: Rules = Rules()) -> dict[s
         return {b: natural_score(b, dice) for b in open_boxes}
     own = f"A{dice[0]}"
     if rules.joker is Joker.FREE:
+        if card.is_open(own):
+            return {b: natural_score(b, dice) for b in open_boxes}
         return {b: joker_score(b, dice) for b in open_boxes}
     if card.is_open(own):
         return {own: natural_score(own, dice)}
@@ -242,7 +247,7 @@ def allowed_posts(card: Scorecard, dice: Dice, rules: Rules = Rules()) -> dict[s
     return {b: 0 for b in open_boxes}
 
 
-def score_box(box: str, dice: Dice, card: Scorecard, rules: Rules = Rules()) -> int:
+def score_box(box: str, dice: Dice, card: Scorecard, rules: Rules = DEFAULT_RULES) -> int:
     """The score ``dice`` would get in ``box`` on ``card``; raises IllegalPost if not allowed."""
     box = parse_box(box)
     if not card.is_open(box):
@@ -260,7 +265,7 @@ def _joker_reason(card: Scorecard, dice: Dice) -> str:
     return "this YZ must go in an open lower box (B1-B7)"
 
 
-def post(card: Scorecard, box: str, dice: Dice, rules: Rules = Rules()) -> Scorecard:
+def post(card: Scorecard, box: str, dice: Dice, rules: Rules = DEFAULT_RULES) -> Scorecard:
     """The card after posting ``dice`` to ``box``, YZ bonus included."""
     score = score_box(box, dice, card, rules)
     bonus = is_yz(dice) and card.bonus_eligible

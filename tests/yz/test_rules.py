@@ -182,11 +182,19 @@ def test_no_joker_while_yz_box_is_open() -> None:
     assert allowed_posts(card, d("4 4 4 4 4"))["B4"] == 0
 
 
-def test_free_joker_may_go_to_a_lower_box_while_upper_box_is_open() -> None:
+def test_free_joker_may_go_to_any_open_box() -> None:
     card = card_with(B6=50)
     allowed = allowed_posts(card, d("4 4 4 4 4"), FREE)
+    assert set(allowed) == set(card.open_boxes)
     assert allowed["A4"] == 20
-    assert allowed["B5"] == 40
+    assert allowed["B5"] == 0          # not a joker while its own upper box is open
+    assert allowed["B1"] == 20
+
+
+def test_free_joker_scores_full_value_once_its_upper_box_is_used() -> None:
+    card = card_with(B6=0, A4=8)
+    allowed = allowed_posts(card, d("4 4 4 4 4"), FREE)
+    assert allowed["B3"] == 25 and allowed["B4"] == 30 and allowed["B5"] == 40
     assert allowed["A1"] == 0
 
 
