@@ -1,0 +1,410 @@
+"""Computer players for Yucky Lucky You!: the strong one and two baselines.
+
+Every player answers ``choose(round, seat) -> Move`` for the seat that must decide and
+``wants_catch(round, seat) -> bool`` when the opponent sits at one card without the cry.
+Players are deterministic for a given ``random.Random``.
+
+``Computer`` plays by a one-move look-ahead over what it can know:
+
+* card counting: the unseen cards are the deck minus its own hand and the discard pile; the
+  opponent holds a random part of them, except that colours it was seen to lack (it drew on
+  them) are only as likely as the few cards it drew since;
+* colour control: it keeps the colour on one it holds, and names wild colours it is long in
+  and the opponent is short of;
+* timing: wilds are held as escapes until the hand is short or the opponent is about to go
+  out; skips, reverses and draw twos are chained for a going-out run; high cards are shed
+  when the opponent is close to going out;
+* the cry: it cries (but forgets now and then, ``lapse`` of the time, as the manual
+  promises), always calls a missing cry, never plays a wild draw four illegally and
+  challenges exactly the illegal ones (the manual: the computer always catches a cheat).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from games.yucky.rules import (
+    COLORS,
+    DECK,
+    DRAW,
+    PASS,
+    WILD,
+    Card,
+    Catch,
+    Move,
+    NameColor,
+    Phase,
+    Play,
+    Respond,
+    Round,
+)
+
+_DECK_COUNT = Counter(DECK)
+
+
+class Player:
+    """A seat's decision maker; subclasses override ``choose``."""
+
+    name = "player"
+
+    def choose(self, r: Round, seat: int) -> Move:
+        raise NotImplementedError
+
+    def wants_catch(self, r: Round, seat: int) -> bool:
+        """Call the missing cry of the opponent (everyone here does when it is due)."""
+        return r.uncried is not None and r.uncried != seat
+
+
+def _legal_plays(r: Round, seat: int) -> list[Card]:
+    """Cards the seat may put down now without cheating with a wild draw four."""
+    cards = r.playable(seat)
+    if any(card.rank == "4" and card.color == WILD for card in cards) and not r.w4_legal(seat):
+        cards = [card for card in cards if not (card.color == WILD and card.rank == "4")]
+    return cards
+
+
+def _cry(r: Round, seat: int) -> bool:
+    return len(r.cards[seat]) == 2
+
+
+def _most_held_color(hand: list[Card], rng: random.Random | None = None) -> str:
+    counts = Counter(card.color for card in hand if card.color != WILD)
+    if not counts:
+        return rng.choice(COLORS) if rng else COLORS[0]
+    return max(COLORS, key=lambda col: counts[col])
+
+
+def _no_play(r: Round) -> Move:
+    """Draw, or pass after drawing under the multiple-draw option."""
+    return PASS if r.phase is Phase.DRAWN else DRAW
+
+
+class RandomPlayer(Player):
+    """Any fitting card at random, a random colour, a coin-flip challenge; draws when stuck."""
+
+    name = "random"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, r: Round, seat: int) -> Move:
+        if r.phase is Phase.START_COLOR:
+            return NameColor(self.rng.choice(COLORS))
+        if r.phase is Phase.CHALLENGE:
+            return Respond(self.rng.random() < 0.5)
+        cards = _legal_plays(r, seat)
+        if not cards:
+            return _no_play(r)
+        card = self.rng.choice(cards)
+        color = self.rng.choice(COLORS) if card.color == WILD else None
+        return Play(card, color, _cry(r, seat))
+
+
+class GreedyPlayer(Player):
+    """The card worth most points first, its longest colour for wilds; never challenges."""
+
+    name = "greedy"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, r: Round, seat: int) -> Move:
+        if r.phase is Phase.START_COLOR:
+            return NameColor(_most_held_color(r.cards[seat], self.rng))
+        if r.phase is Phase.CHALLENGE:
+            return Respond(False)
+        cards = _legal_plays(r, seat)
+        if not cards:
+            return _no_play(r)
+        card = max(cards, key=lambda c: c.points)
+        color = None
+        if card.color == WILD:
+            rest = list(r.cards[seat])
+            rest.remove(card)
+            color = _most_held_color(rest, self.rng)
+        return Play(card, color, _cry(r, seat))
+
+
+# -- the computer ---------------------------------------------------------------------------
+
+#: Weights of the look-ahead, tuned with bench/yucky_ai.py.
+EXTRA_TURN = 1.0          # an opponent turn denied by skip, reverse, draw two or draw four
+FOLLOW_UP = 0.6           # ...and a card to go on with in the extra turn
+OPP_CARD = 0.45           # each card the opponent is made to draw
+OPP_REPLY = 3.0           # the chance the opponent can answer the card left on top
+CONTROL = 0.35            # each own card that will still fit (capped at CONTROL_CAP)
+CONTROL_CAP = 3
+HOLD_WILD = 3.0           # keeping a wild as an escape while the race is long
+SHED_POINTS = 0.004       # prefer shedding points ...
+SHED_POINTS_LATE = 0.03   # ... much more when the opponent is about to go out
+LATE = 2                  # the opponent at this many cards or fewer is about to go out
+MULTI_DRAW_LIMIT = 12     # multiple draw: give up looking after this many cards
+HOLD_ACTION = 0.0         # keeping a skip or reverse for a going-out run while the hand is long
+HOLD_ACTION_FROM = 4      # ... that is, with more than this many cards left
+DRAW_FOR_WILD = True      # draw rather than spend the only fitting wild early
+ROLLOUTS = 0              # endgame: sampled deals played out per candidate (0: off)
+ROLLOUT_HAND = 3          # ... when its own hand is this short
+ROLLOUT_OPP = 2           # ... or the opponent's
+ROLLOUT_MOVES = 80
+LAPSE = 0.08              # how often the computer forgets its cry in the game
+
+
+class Computer(Player):
+    """The strong computer player (see the module notes)."""
+
+    name = "computer"
+
+    def __init__(self, rng: random.Random, lapse: float = 0.0) -> None:
+        self.rng = rng
+        self.lapse = lapse
+        self._round: Round | None = None
+        self._seen = 0
+        self._void: dict[str, int] = {}    # colour -> cards the opponent got since it lacked it
+        self._drawn_this_turn = 0
+
+    # -- what the opponent showed ----------------------------------------------------------
+
+    def _observe(self, r: Round, seat: int) -> None:
+        if r is not self._round:
+            self._round, self._seen, self._void = r, 0, {}
+        events = r.events
+        opp = 1 - seat
+        color = r.color
+        void = self._void
+        for event in events[self._seen:]:
+            kind = event[0]
+            if kind == "draw" and event[1] == opp:
+                got = len(event[2])
+                for key in void:
+                    void[key] += got
+                if event[3] == "turn" and color is not None and not r.options.multiple_draw:
+                    # It drew rather than play: it had nothing of this colour, no wild and
+                    # (if it passes) the drawn card does not fit either.
+                    void[color] = 0
+                    void[WILD] = 0
+            elif kind == "play":
+                color = event[3]
+                if event[1] == opp:
+                    void.pop(event[2].color, None)
+                    void.pop(event[3], None)   # it names colours it holds
+            elif kind == "color":
+                color = event[2]
+        self._seen = len(events)
+
+    # -- estimates ------------------------------------------------------------------------
+
+    def _unseen(self, r: Round, seat: int) -> Counter:
+        unseen = _DECK_COUNT.copy()
+        unseen.subtract(r.cards[seat])
+        unseen.subtract(r.discard)
+        return unseen
+
+    def _p_reply(self, r: Round, unseen: Counter, total: int, opp_n: int,
+                 color: str, rank: str | None) -> float:
+        """Chance the opponent holds a card that fits ``color`` / ``rank``."""
+        if total <= 0 or opp_n <= 0:
+            return 0.0
+        same_color = wild = other = 0
+        for card, n in unseen.items():
+            if n <= 0:
+                continue
+            if card.color == WILD:
+                wild += n
+            elif card.color == color:
+                same_color += n
+            elif rank is not None and card.rank == rank:
+                other += n
+        void = self._void
+        k = void.get(WILD)
+        p_none = (1 - wild / total) ** (opp_n if k is None else min(k, opp_n))
+        p_none *= (1 - other / total) ** opp_n
+        k = void.get(color)
+        p_none *= (1 - same_color / total) ** (opp_n if k is None else min(k, opp_n))
+        return 1.0 - p_none
+
+    # -- decisions ------------------------------------------------------------------------
+
+    def wants_catch(self, r: Round, seat: int) -> bool:
+        return r.uncried is not None and r.uncried != seat
+
+    def choose(self, r: Round, seat: int) -> Move:
+        self._observe(r, seat)
+        hand = r.cards[seat]
+        if r.phase is Phase.START_COLOR:
+            return NameColor(self._best_color(r, seat, hand))
+        if r.phase is Phase.CHALLENGE:
+            # The manual's computer always catches a cheat and never challenges in vain.
+            return Respond(r.w4_guilty)
+        if r.phase is Phase.PLAY:
+            self._drawn_this_turn = 0
+        cards = _legal_plays(r, seat)
+        if not cards:
+            if r.phase is Phase.DRAWN and (not r.options.multiple_draw
+                                           or self._drawn_this_turn >= MULTI_DRAW_LIMIT):
+                return PASS
+            self._drawn_this_turn += 1
+            return _no_play(r)
+        cry = len(hand) == 2 and self.rng.random() >= self.lapse
+        if len(cards) > 1 or r.phase is Phase.DRAWN:
+            win = self._going_out_run(r, seat, hand, cards)
+            if win is not None:
+                return Play(win[0], win[1], cry)
+        best: tuple[float, Card, str | None] | None = None
+        scored: list[tuple[float, Card, str | None]] = []
+        unseen = self._unseen(r, seat)
+        total = sum(n for n in unseen.values() if n > 0)
+        opp_n = len(r.cards[1 - seat])
+        for card in cards:
+            colors = COLORS if card.color == WILD else (None,)
+            for color in colors:
+                score = self._score(r, seat, hand, card, color, unseen, total, opp_n)
+                scored.append((score, card, color))
+                if best is None or score > best[0]:
+                    best = (score, card, color)
+        assert best is not None
+        if ROLLOUTS and (len(hand) <= ROLLOUT_HAND or opp_n <= ROLLOUT_OPP):
+            options = [(sc, card, color) for sc, card, color in scored]
+            if len(options) > 1:
+                best = self._rollout(r, seat, options, unseen, opp_n)
+        if (DRAW_FOR_WILD and r.phase is Phase.PLAY and opp_n > LATE + 2 and len(hand) > 3
+                and all(card.color == WILD for card in cards)):
+            # Only wilds fit: draw and keep the wild for a worse moment.
+            self._drawn_this_turn += 1
+            return DRAW
+        return Play(best[1], best[2], cry)
+
+    def _rollout(self, r: Round, seat: int, options: list[tuple[float, Card, str | None]],
+                 unseen: Counter, opp_n: int) -> tuple[float, Card, str | None]:
+        """Play each option out on sampled deals (the same deals for every option)."""
+        pool = [card for card, n in unseen.items() for _ in range(max(n, 0))]
+        void = self._void
+        opp = 1 - seat
+        results = [0.0] * len(options)
+        for _ in range(ROLLOUTS):
+            self.rng.shuffle(pool)
+            # Cards of colours the opponent was seen to lack go to the back of the sample.
+            ordered = sorted(pool, key=lambda c: void.get(c.color, 99) == 0)
+            opp_hand, rest = ordered[:opp_n], ordered[opp_n:]
+            self.rng.shuffle(rest)
+            seed = self.rng.getrandbits(32)
+            for i, (_, card, color) in enumerate(options):
+                sim = Round(rng=random.Random(seed), dealer=r.dealer, options=r.options,
+                            cards=[[], []], draw_pile=list(rest), discard=list(r.discard),
+                            color=r.color, turn=seat, phase=r.phase, drawn=r.drawn)
+                sim.cards[seat] = list(r.cards[seat])
+                sim.cards[opp] = list(opp_hand)
+                sim.apply(Play(card, color, True))
+                greedy = GreedyPlayer(random.Random(seed))
+                for _ in range(ROLLOUT_MOVES):
+                    if sim.phase is Phase.OVER:
+                        break
+                    sim.apply(greedy.choose(sim, sim.turn))
+                if sim.phase is Phase.OVER:
+                    results[i] += 1.0 if sim.winner == seat else 0.0
+                else:
+                    results[i] += 0.5
+        best = max(range(len(options)), key=lambda i: (results[i], options[i][0]))
+        return options[best]
+
+    def _best_color(self, r: Round, seat: int, hand: list[Card]) -> str:
+        unseen = self._unseen(r, seat)
+        total = sum(n for n in unseen.values() if n > 0)
+        opp_n = len(r.cards[1 - seat])
+        counts = Counter(card.color for card in hand)
+        return max(COLORS, key=lambda col: counts[col] * CONTROL
+                   - OPP_REPLY * self._p_reply(r, unseen, total, opp_n, col, None))
+
+    def _score(self, r: Round, seat: int, hand: list[Card], card: Card, color: str | None,
+               unseen: Counter, total: int, opp_n: int) -> float:
+        left = len(hand) - 1
+        if left == 0:
+            return 1000.0
+        new_color = color or card.color
+        wild = card.color == WILD
+        rank = None if wild else card.rank
+        fits = 0
+        counted = False
+        for other in hand:
+            if other is card and not counted:
+                counted = True          # the card itself (one copy of it) is gone
+                continue
+            if other.color == new_color or (rank is not None and other.rank == rank):
+                fits += 1
+        wilds_left = sum(1 for other in hand if other.color == WILD) - (1 if wild else 0)
+        score = 0.0
+        extra = (not wild and card.rank in "SRD") or (wild and card.rank == "4")
+        if extra:
+            score += EXTRA_TURN
+            if card.rank in "SR" and not wild and left > HOLD_ACTION_FROM and opp_n > LATE:
+                score -= HOLD_ACTION
+            if fits or wilds_left:
+                score += FOLLOW_UP
+            if card.rank == "D":
+                score += 2 * OPP_CARD
+            elif wild:
+                score += 4 * OPP_CARD
+        else:
+            score -= OPP_REPLY * self._p_reply(r, unseen, total, opp_n, new_color, rank)
+        score += CONTROL * min(fits, CONTROL_CAP)
+        late = opp_n <= LATE
+        if wild and not late and left > 2:
+            score -= HOLD_WILD
+        score += card.points * (SHED_POINTS_LATE if late else SHED_POINTS)
+        return score
+
+    def _going_out_run(self, r: Round, seat: int, hand: list[Card],
+                       cards: list[Card]) -> tuple[Card, str | None] | None:
+        """A first card from which the whole hand goes this turn, chaining extra turns."""
+        if len(hand) > 5:
+            return None
+        for card in cards:
+            rest = list(hand)
+            rest.remove(card)
+            if card.color == WILD:
+                for color in COLORS:
+                    if _chain(rest, card, color, None):
+                        return card, color
+            elif _chain(rest, card, card.color, card.rank):
+                return card, None
+        return None
+
+
+def _chain(rest: list[Card], played: Card, color: str, rank: str | None) -> bool:
+    """Whether ``rest`` can all be played in this turn after ``played`` left ``color``."""
+    if not rest:
+        return True
+    keeps_turn = (played.color != WILD and played.rank in "SRD") or played is _W4
+    if not keeps_turn:
+        return False
+    for i, card in enumerate(rest):
+        if card.color == WILD:
+            fits = card is not _W4 or not any(c.color == color for c in rest)
+            if fits:
+                others = rest[:i] + rest[i + 1:]
+                for col in COLORS:
+                    if _chain(others, card, col, None):
+                        return True
+        elif (card.color == color or (rank is not None and card.rank == rank)) \
+                and _chain(rest[:i] + rest[i + 1:], card, card.color, card.rank):
+            return True
+    return False
+
+
+_W4 = next(card for card in DECK if card.code == "W4")
+
+
+# -- running hands ---------------------------------------------------------------------------
+
+def play_hand(r: Round, players: tuple[Player, Player], max_moves: int = 20_000) -> Round:
+    """Play a dealt hand to its end with two players; returns the finished round."""
+    for _ in range(max_moves):
+        if r.phase is Phase.OVER:
+            return r
+        if r.uncried is not None:
+            catcher = 1 - r.uncried
+            if players[catcher].wants_catch(r, catcher):
+                r.apply(Catch(catcher))
+        seat = r.turn
+        r.apply(players[seat].choose(r, seat))
+    raise RuntimeError("the hand did not end")
