@@ -1,0 +1,244 @@
+"""Yucky Lucky You! screens, keys, mouse, options and the match file, run headless."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from games.yucky import scorefile
+from games.yucky.rules import Match
+from retro.script import run
+
+# Seed 1: a whole hand won by typing cards (found by letting the computer player choose
+# your cards); without the second ENTER you forget the cry on G7 and are caught.
+WIN_HAND = ('ENTER SPACE SPACE "G2" "RS" "R0" SPACE SPACE SPACE SPACE "V6" "V6" "V5" "GR" '
+            'ENTER "G7" "G3"')
+FORGET_CRY = 'ENTER SPACE SPACE "G2" "RS" "R0" SPACE SPACE SPACE SPACE "V6" "V6" "V5" "GR" "G7"'
+
+
+def play(keys: str, seed: int = 1, letters: str = "*", **kw):
+    return run("yucky", seed=seed, keys=keys, letters=letters, **kw)
+
+
+# -- golden screens ------------------------------------------------------------------------
+
+def test_start_screen(assert_screen):
+    assert_screen(play("ENTER"), "yucky/start")
+
+
+def test_wild_colour_prompt(assert_screen):
+    result = play('ENTER "WC"', seed=11)
+    assert "pick the colour" in str(result.screen)
+    assert_screen(result, "yucky/wild_prompt")
+
+
+def test_computer_challenges_an_illegal_wild_draw_four(assert_screen):
+    result = play('ENTER "W4" R', seed=3)        # you still held green cards
+    text = " ".join(str(result.screen).split())
+    assert "The computer challenges the wild draw four: it was not allowed! You draw 4." in text
+    assert len(result.state["hands"]["you"]) == 10
+    assert_screen(result, "yucky/challenge")
+
+
+def test_missing_cry_is_caught_by_the_computer(assert_screen):
+    result = play(FORGET_CRY)
+    assert "Caught without the cry! You draw 2." in " ".join(str(result.screen).split())
+    assert len(result.state["hands"]["you"]) == 3
+    assert_screen(result, "yucky/caught_cry")
+
+
+def test_won_hand(assert_screen):
+    result = play(WIN_HAND)
+    assert result.state["phase"] == "hand_over" and result.state["winner"] == "you"
+    assert result.state["scores"] == {"you": 1, "computer": 0}
+    assert_screen(result, "yucky/won_hand")
+
+
+def test_options_menu(assert_screen):
+    result = play("ENTER F3 y")
+    assert result.state["options"]["long_game"] is True
+    assert_screen(result, "yucky/options")
+
+
+def test_help_page(assert_screen):
+    result = play("ENTER F5 PGDN")
+    assert "2 of 5" in str(result.screen)
+    assert_screen(result, "yucky/help")
+
+
+def test_demo_mode(assert_screen):
+    result = play("ENTER F2", seed=5, until_ms=8000)
+    assert result.state["options"]["demo"] is True
+    assert "DEMO" in result.screen.read(0)
+    assert_screen(result, "yucky/demo")
+
+
+def test_mono_screen(assert_screen):
+    result = play("ENTER", letters="*M")
+    assert result.screen.mono
+    # cards in reverse video, no colour attributes anywhere
+    assert set(result.screen.attrs.flatten()) <= {0x07, 0x0F, 0x70, 0x01, 0x09, 0xF0}
+    assert_screen(result, "yucky/mono")
+
+
+# -- keys, mouse, rules through the screen ------------------------------------------------
+
+def test_state_schema_has_the_documented_keys():
+    state = play("ENTER").state
+    for key in ("phase", "turn", "hands", "discard", "draw_pile", "color", "scores", "games",
+                "options"):
+        assert key in state
+    assert set(state["hands"]) == {"you", "computer"}
+    assert set(state["options"]) >= {"long_game", "open_hands", "multiple_draw", "replay_hand"}
+    assert len(state["hands"]["you"]) + len(state["hands"]["computer"]) \
+        + len(state["discard"]) + state["draw_pile"] == 108
+    json.dumps(state)
+
+
+def test_illegal_play_is_refused_with_a_message():
+    before = play("ENTER", seed=3).state
+    result = play('ENTER "R7"', seed=3)               # top is G2: red 7 does not fit
+    assert "R7 does not fit" in result.screen.read(23)
+    assert result.state["hands"] == before["hands"]
+
+
+def test_card_you_do_not_hold_is_refused():
+    result = play('ENTER "B1"', seed=3)
+    assert "You have no B1" in result.screen.read(23)
+
+
+def test_typed_card_is_played():
+    result = play('ENTER "GS"', seed=3)               # skip on G2: you play again
+    assert result.state["discard"][-1] == "GS" and result.state["turn"] == "you"
+
+
+def test_left_click_on_a_card_plays_it():
+    # seed 3: GS is the first card, drawn at rows 3-5, columns 2-5 (1-based)
+    result = play("ENTER click:4,3", seed=3)
+    assert result.state["discard"][-1] == "GS"
+
+
+def test_space_and_right_click_draw():
+    a = play("ENTER SPACE", seed=3).state
+    b = play("ENTER rclick:12,40", seed=3).state
+    assert a["draw_pile"] == b["draw_pile"] < play("ENTER", seed=3).state["draw_pile"]
+
+
+def test_x_gives_the_hand_up_after_yes():
+    result = play("ENTER x y", seed=3)
+    assert result.state["phase"] == "hand_over" and result.state["winner"] == "computer"
+    no = play("ENTER x n", seed=3)
+    assert no.state["phase"] == "play"
+
+
+def test_game_point_is_asked_and_checked():
+    bad = play('"50" ENTER')
+    assert "100 to 9999" in bad.screen.read(23) or bad.state["phase"] == "game_point"
+    good = play('"150" ENTER')
+    assert good.state["game_point"] == 150
+
+
+def test_f1_toggles_sound_and_the_legend_names_the_next_mode():
+    result = play("ENTER F1")
+    assert result.state["options"]["sound"] is False
+    assert "F1 Sound" in result.screen.read(24)
+
+
+def test_f6_toggles_the_replay_question_and_replay_deals_the_same_cards():
+    first = play("ENTER x y").state["hands"]
+    again = play("ENTER F6 x y SPACE y").state
+    assert again["options"]["replay_hand"] is True
+    assert again["hand_number"] == 2 and again["hands"] == first
+
+
+def test_f8_abandons_the_game():
+    result = play('ENTER "GS" F8', seed=3)
+    assert result.state["phase"] == "game_point" and result.state["hand_number"] == 0
+
+
+def test_f9_quits():
+    assert play("ENTER F9").ended
+
+
+def test_f10_changes_the_border_colour():
+    assert play("ENTER F10 F10").screen.border == 2
+    assert play("ENTER F10", letters="*M").screen.border == 0
+
+
+def test_open_hands_shows_the_computers_cards():
+    result = play("ENTER F3 n y ESC", seed=3)
+    for code in result.state["hands"]["computer"]:
+        assert code in result.screen.read(18)
+
+
+def test_enter_arms_the_cry():
+    result = play("ENTER ENTER", seed=3)
+    assert result.state["cry_armed"] is True
+
+
+# -- the match file --------------------------------------------------------------------------
+
+def _lose_a_game(seed: int = 3) -> str:
+    # Game point 100, then give up hands until the computer has it.
+    return '"100" ENTER ' + " ".join(["x y SPACE"] * 12)
+
+
+def test_match_is_saved_in_yucky_scr(retro_home):
+    result = play(_lose_a_game())
+    assert result.state["games"]["computer"] == 1
+    saved = scorefile.parse((retro_home / "YUCKY.SCR").read_bytes())
+    assert saved.games == [0, 1]
+
+
+def test_match_standing_is_read_back(retro_home):
+    retro_home.mkdir(parents=True, exist_ok=True)
+    (retro_home / "YUCKY.SCR").write_bytes(scorefile.dump(Match([2, 3])))
+    assert play("ENTER").state["games"] == {"you": 2, "computer": 3}
+
+
+def test_corrupt_match_file_is_moved_aside_and_the_match_starts_over(retro_home):
+    retro_home.mkdir(parents=True, exist_ok=True)
+    (retro_home / "YUCKY.SCR").write_bytes(b"\x00garbage")
+    result = play("")
+    assert result.state["games"] == {"you": 0, "computer": 0}
+    assert (retro_home / "YUCKY.SCR.bad-1").exists()
+    assert result.machine.notices
+    assert "damaged" in str(result.screen)
+
+
+@pytest.mark.parametrize("data", [b"", b"YUCKY LUCKY YOU! MATCH\nyou x\ncomputer 1\n",
+                                  b"YUCKY LUCKY YOU! MATCH\nyou 4\ncomputer 4\n"])
+def test_score_file_parser_refuses_bad_data(data):
+    with pytest.raises(ValueError):
+        scorefile.parse(data)
+
+
+# -- the monkey ---------------------------------------------------------------------------------
+
+MONKEY_KEYS = ["SPACE", "ENTER", "ESC", "F1", "F3", "F5", "F6", "F8", "F10", "PGDN", "BKSP",
+               "x", "y", "n", "p", *"RGBVW0123456789SDC4rgbv"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(8))
+def test_monkey_random_keys_and_clicks_never_crash(seed):
+    rng = random.Random(seed)
+    tokens = []
+    for _ in range(600):
+        k = rng.random()
+        if k < 0.25:
+            tokens.append(f"click:{rng.randint(1, 25)},{rng.randint(1, 80)}")
+        elif k < 0.32:
+            tokens.append(f"rclick:{rng.randint(1, 25)},{rng.randint(1, 80)}")
+        elif k < 0.325:
+            tokens.append("F2")               # demo on or off now and then
+        else:
+            tokens.append(rng.choice(MONKEY_KEYS))
+    result = play(" ".join(tokens), seed=seed, until_ms=3000)
+    state = result.state
+    if state["phase"] not in ("game_point", "show"):
+        total = len(state["hands"]["you"]) + len(state["hands"]["computer"]) \
+            + len(state["discard"]) + state["draw_pile"]
+        assert total == 108
