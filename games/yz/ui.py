@@ -14,7 +14,9 @@ keys and clicks, animates the dice and keeps the scoreboard and settings files.
 
 from __future__ import annotations
 
+import contextlib
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from games.yz import help as helptext
@@ -44,6 +46,7 @@ from games.yz.scoreboard import (
 )
 from retro.events import Click, Event, Key, Quit
 from retro.machine import Machine
+from retro.screen import Saved
 
 # -- layout --------------------------------------------------------------------------------
 
@@ -125,6 +128,7 @@ class Look:
     menu_sel: int
     popup: int
     popup_hi: int
+    popup_sel: int
     legend: int
 
 
@@ -133,19 +137,20 @@ def make_look(scheme: int, mono: bool) -> Look:
         return Look(board=0x07, frame=0x07, label=0x07, score=0x0F, preview=0x01,
                     header=0x07, header_now=0x70, total=0x0F, die=0x70, die_marked=0x0F,
                     key=0x0F, button=0x70, button_off=0x07, message=0x0F, menu=0x70,
-                    menu_hot=0x70, menu_sel=0x07, popup=0x07, popup_hi=0x70, legend=0x70)
+                    menu_hot=0x70, menu_sel=0x07, popup=0x07, popup_hi=0x0F, popup_sel=0x70,
+                    legend=0x70)
     _, bg, card = SCHEMES[scheme]
     on_board = bg << 4
     on_card = card << 4
     light = bg == 0x7
     return Look(board=on_board | (0x00 if light else 0x07),
                 frame=on_card | 0x07, label=on_card | 0x0B, score=on_card | 0x0F,
-                preview=on_card | 0x08 if card else on_card | 0x03,
+                preview=on_card | 0x0A,
                 header=on_card | 0x0E, header_now=0x3F if card != 3 else 0x5F,
                 total=on_card | 0x0E, die=0x70, die_marked=0x0F if bg else 0x4F,
                 key=on_board | (0x01 if light else 0x0E), button=0x70, button_off=0x78,
                 message=on_board | (0x04 if light else 0x0E) if bg != 0x4 else 0x4F,
-                menu=0x70, menu_hot=0x74, menu_sel=0x1F, popup=0x1F, popup_hi=0x1E,
+                menu=0x70, menu_hot=0x74, menu_sel=0x1F, popup=0x1F, popup_hi=0x1E, popup_sel=0x70,
                 legend=0x70)
 
 
@@ -215,11 +220,11 @@ class App:
         s.put(HEADER_ROW, LABEL_COL, "Box  Category", lk.header)
         for box, row in BOX_ROW.items():
             s.put(row, LABEL_COL, f"{box}  {BOX_NAMES[box]}", lk.label)
-        s.put(UPPER_TOTAL_ROW, LABEL_COL, "     Upper total", lk.label)
+        s.put(UPPER_TOTAL_ROW, LABEL_COL, "    Upper total", lk.label)
         s.put(UPPER_BONUS_ROW, LABEL_COL,
-              "     Bonus at 63" if self.rules.upper_bonus else "     (no bonus)", lk.label)
-        s.put(YZ_BONUS_ROW, LABEL_COL, "     YZ bonus", lk.label)
-        s.put(TOTAL_ROW, LABEL_COL, "     TOTAL", lk.total)
+              "    Bonus at 63" if self.rules.upper_bonus else "    (no bonus)", lk.label)
+        s.put(YZ_BONUS_ROW, LABEL_COL, "    YZ bonus", lk.label)
+        s.put(TOTAL_ROW, LABEL_COL, "    TOTAL", lk.total)
         g = self.game
         if g is None:
             return
@@ -317,6 +322,23 @@ class App:
             s.center(top + height - 2, footer, lk.popup_hi, left, width)
         return top, left, width
 
+    @contextlib.contextmanager
+    def _kept_screen(self, saved: Saved) -> Iterator[None]:
+        """Put the screen back after a pop-up or menu, however it ends, except when the
+        program itself is being shut down (then the screen stays as the player saw it)."""
+        try:
+            yield
+        except GeneratorExit:
+            raise
+        except BaseException:
+            self._put_back(saved)
+            raise
+        self._put_back(saved)
+
+    def _put_back(self, saved: Saved) -> None:
+        self.m.screen.restore(saved)
+        self.m.screen.move_cursor(24, 0, visible=False)
+
     async def message_box(self, title: str, lines: list[str]) -> None:
         saved = self.m.screen.save()
         self.popup(title, [*lines, ""], footer="Press any key")
@@ -329,11 +351,11 @@ class App:
         saved = s.save()
         lines = [f"{i + 1}  {opt}" for i, opt in enumerate(options)]
         sel = current
-        try:
+        with self._kept_screen(saved):
             while True:
-                top, left, width = self.popup(title, lines, footer="Enter to choose, Esc")
-                s.paint(top + 1 + sel, left + 1, 1, width - 2, lk.popup_hi if s.mono
-                        else lk.menu_sel ^ 0x70)
+                top, left, width = self.popup(title, [*lines, ""],
+                                              footer="Enter: choose   Esc: cancel")
+                s.paint(top + 1 + sel, left + 1, 1, width - 2, lk.popup_sel)
                 match await self.m.key():
                     case Key("UP"):
                         sel = (sel - 1) % len(options)
@@ -352,15 +374,13 @@ class App:
                         return None
                     case _:
                         pass
-        finally:
-            s.restore(saved)
 
     async def ask_text(self, title: str, prompt: str, default: str) -> str | None:
         """Initials: up to three letters or digits, Enter to accept, Esc to cancel."""
         s = self.m.screen
         saved = s.save()
         text = ""
-        try:
+        with self._kept_screen(saved):
             while True:
                 top, left, _ = self.popup(title, [prompt, "", f"  [{text:<{MAX_INITIALS}}]"],
                                               width=44, footer=f"Enter accepts (empty: {default})")
@@ -377,9 +397,6 @@ class App:
                             text += ch.upper()
                     case _:
                         pass
-        finally:
-            s.move_cursor(24, 0, visible=False)
-            s.restore(saved)
 
     # -- menus ----------------------------------------------------------------------------------
 
@@ -388,7 +405,7 @@ class App:
         s, lk = self.m.screen, self.look
         saved = s.save()
         sel = 0
-        try:
+        with self._kept_screen(saved):
             while True:
                 s.restore(saved)
                 self.draw_menu_bar(active=index)
@@ -434,8 +451,6 @@ class App:
                         return None
                     case _:
                         pass
-        finally:
-            s.restore(saved)
 
     async def do_action(self, action: str) -> None:
         match action:
@@ -809,15 +824,15 @@ class App:
         s, lk = self.m.screen, self.look
         saved = s.save()
         page = 0
-        try:
+        with self._kept_screen(saved):
             while True:
                 title, lines = helptext.PAGES[page]
-                s.box(2, 5, 21, 70, lk.popup, style="double",
+                s.box(2, 4, 21, 72, lk.popup, style="double",
                       title=f"YZ help - {title} ({page + 1}/{len(helptext.PAGES)})")
                 for i, line in enumerate(lines):
-                    s.put(4 + i, 8, line, lk.popup)
+                    s.put(4 + i, 7, line, lk.popup)
                 s.center(21, "PgDn/PgUp or arrows: pages    Esc: back to the game",
-                         lk.popup_hi, 5, 70)
+                         lk.popup_hi, 4, 72)
                 match await self.m.key():
                     case Key("PGDN") | Key("DOWN") | Key("RIGHT") | Key(" ") | Key("ENTER"):
                         if page + 1 == len(helptext.PAGES):
@@ -831,8 +846,6 @@ class App:
                         page = (page + 1) % len(helptext.PAGES)
                     case _:
                         pass
-        finally:
-            s.restore(saved)
 
     async def startup_show(self) -> None:
         s, lk = self.m.screen, self.look
