@@ -79,6 +79,10 @@ def test_small_straight_needs_four_in_a_row_and_scores_30() -> None:
     assert score_box("B4", d("1 2 3 5 6"), Scorecard()) == 0
 
 
+def test_large_straight_also_counts_as_small_straight() -> None:
+    assert score_box("B4", d("2 3 4 5 6"), Scorecard()) == 30
+
+
 def test_large_straight_needs_five_in_a_row_and_scores_40() -> None:
     assert score_box("B5", d("5 4 3 2 1"), Scorecard()) == 40
     assert score_box("B5", d("2 3 4 5 6"), Scorecard()) == 40
@@ -316,3 +320,14 @@ def test_state_has_the_documented_keys() -> None:
         assert key in state
     assert state["roll"] == 1
     assert set(state["scorecards"][0]) == set(BOXES)
+
+
+def test_rules_solver_and_ai_import_without_pygame() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import sys; sys.modules['pygame'] = None; "
+            "import games.yz.rules, games.yz.solver, games.yz.ai, games.yz.scoreboard")
+    subprocess.run([sys.executable, "-c", code], check=True,
+                   cwd=Path(__file__).resolve().parents[2])
