@@ -125,7 +125,7 @@ def main() -> None:
         print(f"perft_deep_ok = {not bad} (depths {min(DEEP)}-{max(DEEP)})")
 
     median, nps = level9_times(3 if quick else 11)
-    print(f"level9_median_s = {median:.2f}")
+    print(f"level9_median_s = {median:.2f}", flush=True)
     print(f"level9_nodes_per_s = {nps:.0f}")
 
     if quick:
@@ -137,6 +137,7 @@ def main() -> None:
     for weak, strong in pairs:
         n = games if strong <= 7 else max(4, games // 4)
         score = play_match(strong, weak, n, seed=100 + weak)
+        print(f"ladder_{strong}v{weak} = {score:.2f} ({n} games)", flush=True)
         ladder.append(f"{strong}v{weak}:{score:.2f}")
         total += n
     print(f"ladder = {' '.join(ladder)}")
