@@ -1,0 +1,154 @@
+"""Sixty-Six computer player figures: game-point share against two baselines, solve speed.
+
+    python bench/sixtysix_ai.py            full run: 10,000 deals, each played twice
+    python bench/sixtysix_ai.py --quick    under a minute: 60 deals
+
+Every deal is dealt from its own seed and played twice with the seats swapped (duplicate),
+so the cards even out.  Prints ``key = value`` lines:
+
+* ``gp_vs_random``, ``gp_vs_greedy``: the expert's share of all game points scored (carried
+  points left out), with ``ci95_random``/``ci95_greedy`` (95% half-widths, deal pairs as
+  the unit, delta method) and ``ci95`` the larger of the two.
+* ``baseline_greedy_vs_random``: the greedy player's share against the random one on the
+  same deals, measured in the same run.
+* ``solve_ms``, ``solve_ms_max``: exact solves of closed games, both hands known, from
+  seeded positions closed after 0-3 tricks (6 to 3 cards each).
+* ``decision_s``, ``decision_s_mean``: the slowest and the mean expert decision in the run.
+* ``deals``, ``deal_plays``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from games.sixtysix.ai import ExpertConfig, ExpertPlayer, player  # noqa: E402
+from games.sixtysix.rules import Close, Deal  # noqa: E402
+from games.sixtysix.solver import solve_deal  # noqa: E402
+
+
+class Timer:
+    def __init__(self) -> None:
+        self.worst = 0.0
+        self.total = 0.0
+        self.count = 0
+
+    def add(self, dt: float) -> None:
+        self.worst = max(self.worst, dt)
+        self.total += dt
+        self.count += 1
+
+
+def play_deal(seed: int, seats: dict[int, str], cfg: ExpertConfig,
+              timer: Timer) -> tuple[int, int, int | None]:
+    """Play one deal; returns (seat 0 gp, seat 1 gp, winner)."""
+    deal = Deal.new(random.Random(seed), dealer=seed % 2)
+    players = {s: player(kind, s, random.Random(seed * 101 + s * 7 + 1), cfg)
+               for s, kind in seats.items()}
+    while not deal.over:
+        p = players[deal.turn]
+        if isinstance(p, ExpertPlayer):
+            t = time.perf_counter()
+            move = p.choose(deal)
+            timer.add(time.perf_counter() - t)
+        else:
+            move = p.choose(deal)
+        deal.apply(move)
+    res = deal.result
+    assert res is not None
+    gp = [0, 0]
+    if res.winner is not None:
+        gp[res.winner] = res.game_points
+    return gp[0], gp[1], res.winner
+
+
+def duplicate(deals: range, hero: str, villain: str, cfg: ExpertConfig, timer: Timer,
+              label: str) -> tuple[float, float]:
+    """Share of game points ``hero`` wins over duplicate pairs, and its 95% half-width."""
+    xs: list[int] = []
+    ys: list[int] = []
+    t0 = time.perf_counter()
+    for i, seed in enumerate(deals):
+        x = y = 0
+        for hero_seat in (0, 1):
+            seats = {hero_seat: hero, 1 - hero_seat: villain}
+            g = play_deal(seed, seats, cfg, timer)
+            x += g[hero_seat]
+            y += g[1 - hero_seat]
+        xs.append(x)
+        ys.append(y)
+        if (i + 1) % 500 == 0:
+            share = sum(xs) / max(1, sum(xs) + sum(ys))
+            print(f"# {label}: {i + 1} deals, share {share:.4f}, "
+                  f"{time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
+    return ratio_ci(xs, ys)
+
+
+def ratio_ci(xs: list[int], ys: list[int]) -> tuple[float, float]:
+    n = len(xs)
+    totals = [x + y for x, y in zip(xs, ys, strict=True)]
+    r = sum(xs) / sum(totals)
+    mean_t = sum(totals) / n
+    resid = [x - r * t for x, t in zip(xs, totals, strict=True)]
+    var = sum(e * e for e in resid) / (n - 1)
+    return r, 1.96 * math.sqrt(var / n) / mean_t
+
+
+def solve_speed(count: int) -> tuple[float, float]:
+    rng = random.Random(2024)
+    times: list[float] = []
+    seed = 0
+    while len(times) < count:
+        seed += 1
+        deal = Deal.new(random.Random(seed), seed % 2)
+        tricks = seed % 4
+        while not deal.over and len(deal.taken[0]) + len(deal.taken[1]) < 2 * tricks:
+            deal.apply(rng.choice([m for m in deal.legal_moves() if not isinstance(m, Close)]))
+        if deal.over or not deal.leading or not deal.can_close():
+            continue
+        deal.apply(Close())
+        t = time.perf_counter()
+        solve_deal(deal)
+        times.append(time.perf_counter() - t)
+    return sum(times) / len(times) * 1000, max(times) * 1000
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="60 deals, under a minute")
+    ap.add_argument("--deals", type=int, default=10_000)
+    ap.add_argument("--first", type=int, default=1, help="first deal seed")
+    ap.add_argument("--samples", type=int, default=ExpertConfig().samples)
+    args = ap.parse_args()
+    n = 60 if args.quick else args.deals
+    deals = range(args.first, args.first + n)
+    cfg = ExpertConfig(samples=args.samples)
+    timer = Timer()
+    base, _ = duplicate(deals, "greedy", "random", cfg, Timer(), "greedy-random")
+    vs_random, ci_r = duplicate(deals, "expert", "random", cfg, timer, "expert-random")
+    vs_greedy, ci_g = duplicate(deals, "expert", "greedy", cfg, timer, "expert-greedy")
+    solve_ms, solve_max = solve_speed(50 if args.quick else 400)
+    print(f"gp_vs_random = {vs_random:.4f}")
+    print(f"gp_vs_greedy = {vs_greedy:.4f}")
+    print(f"ci95_random = {ci_r:.4f}")
+    print(f"ci95_greedy = {ci_g:.4f}")
+    print(f"ci95 = {max(ci_r, ci_g):.4f}")
+    print(f"baseline_greedy_vs_random = {base:.4f}")
+    print(f"solve_ms = {solve_ms:.2f}")
+    print(f"solve_ms_max = {solve_max:.2f}")
+    print(f"decision_s = {timer.worst:.3f}")
+    print(f"decision_s_mean = {timer.total / max(1, timer.count):.4f}")
+    print(f"samples = {cfg.samples}")
+    print(f"deals = {n}")
+    print(f"deal_plays = {4 * n}")
+
+
+if __name__ == "__main__":
+    main()

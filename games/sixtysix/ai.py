@@ -1,0 +1,219 @@
+"""The computer players: the expert (sampling + exact solves) and two baselines.
+
+``ExpertPlayer`` looks only at what its seat may know: its own hand, the cards played, the
+turned-up trump card, the opponent's cards it has been shown (a declared marriage's partner,
+the trump card taken by an exchange or by the last draw) and the sizes of the hand and stock.
+Before the game is closed it deals the unseen cards out at random many times in ways that
+agree with all of that (perfect-information Monte Carlo), searches each world with
+``solver.Solver`` and plays the move with the best average.  Once the stock is used up the
+opponent's hand is known exactly and one exact solve decides.  Search is bounded by depth
+and sample count, never by the clock, so a seed gives the same move on every machine.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from games.sixtysix.rules import (
+    PACK,
+    SUITS,
+    Card,
+    Close,
+    Deal,
+    Exchange,
+    Move,
+    Play,
+    beats,
+    card_from_index,
+)
+from games.sixtysix.solver import Solver, mask_of
+
+
+@dataclass(frozen=True)
+class ExpertConfig:
+    """Search budget.  Depths are in plies (a trick is two)."""
+
+    samples: int = 12            # worlds dealt per decision while cards are hidden
+    open_depth: int = 2          # look this far ahead while the stock is open
+    exact_stock: int = 2         # with this few cards left to draw, search to the end
+    close_margin: float = -0.25  # closing may trail the (guessed) best play by this much
+    close_sure: float = 0.9      # ... and win in this share of the sampled worlds
+    close_hope: int = 45         # skip judging a close unless points + hand could reach this
+    exact_roots: bool = False    # True: every root move's exact value (slower)
+
+
+
+
+@dataclass
+class ExpertPlayer:
+    """Perfect-information Monte Carlo before closing, exact alpha-beta after."""
+
+    seat: int
+    rng: random.Random
+    config: ExpertConfig = field(default_factory=ExpertConfig)
+    _closed_tt: dict[int, tuple[float, float]] = field(default_factory=dict)
+    _tt_for: tuple[int, str, int, int] | None = None
+    last_nodes: int = 0
+    close_wins: float = 0.0      # share of sampled worlds where closing won, last evaluate
+
+    # -- what this seat knows ------------------------------------------------------------
+
+    def known_opponent_cards(self, deal: Deal) -> set[Card]:
+        """Opponent cards shown to us and not yet played."""
+        return self._shown(deal)
+
+    def _shown(self, deal: Deal) -> set[Card]:
+        played = deal.played()
+        return {c for c in deal.shown[1 - self.seat] if c not in played}
+
+    def unseen(self, deal: Deal) -> list[Card]:
+        """Cards whose place we do not know: the opponent's hidden cards and the stock."""
+        # The turned-up card stays known wherever it goes: table, dead stock, a hand.
+        seen = set(deal.hands[self.seat]) | deal.played() | self._shown(deal)
+        seen.add(deal.trump_card)
+        return [c for c in PACK if c not in seen]
+
+    def sample_world(self, deal: Deal, rng: random.Random) -> tuple[list[Card], list[Card]]:
+        """A guess at the opponent's hand and the stock order, consistent with what we saw."""
+        known = sorted(self._shown(deal))
+        hidden = self.unseen(deal)
+        rng.shuffle(hidden)
+        need = len(deal.hands[1 - self.seat]) - len(known)
+        return known + hidden[:need], hidden[need:]
+
+    def _close_hope(self, deal: Deal) -> int:
+        """A cheap upper guess at what closing could bring: points, hand, marriages."""
+        hand = deal.hands[self.seat]
+        marriages = sum(deal.marriage_points(s) for s in deal.marriage_available(self.seat))
+        return deal.points[self.seat] + sum(c.points for c in hand) + marriages
+
+    # -- choosing ------------------------------------------------------------------------
+
+    def choose(self, deal: Deal, carry: int = 0) -> Move:
+        """The move for our seat (it must be our turn)."""
+        if deal.turn != self.seat or deal.over:
+            raise ValueError("it is not this player's turn")
+        if deal.can_exchange():
+            return Exchange()            # the trump card always outranks the 9
+        legal = deal.legal_moves()
+        plays = [m for m in legal if isinstance(m, Play)]
+        if len(plays) == 1 and Close() not in legal:
+            return plays[0]
+        scores = self.evaluate(deal, carry)
+        best_name = self._pick(deal, scores)
+        if best_name == "close":
+            return Close()
+        card = card_from_index(int(best_name))
+        if deal.leading and deal.can_marry(self.seat, card):
+            return Play(card, marriage=True)
+        return Play(card)
+
+    def _pick(self, deal: Deal, scores: dict[str, float]) -> str:
+        cards = {k: v for k, v in scores.items() if k != "close"}
+        top = max(cards.values())
+        # Among equal moves keep the cheapest card: it spends the least.
+        tied = [k for k, v in cards.items() if v >= top - 1e-9]
+        best = min(tied, key=lambda k: (card_from_index(int(k)).points, int(k)))
+        # Each sampled world lets the closer see the other hand, which flatters closing:
+        # close only when it wins in nearly every world.
+        if ("close" in scores and scores["close"] > top + self.config.close_margin
+                and self.close_wins >= self.config.close_sure):
+            return "close"
+        return best
+
+    def evaluate(self, deal: Deal, carry: int = 0) -> dict[str, float]:
+        """Average value (game points for us) of each root move over the sampled worlds."""
+        cfg = self.config
+        seat = self.seat
+        tt_key = (id(deal), deal.trump, deal.dealer, carry)
+        if self._tt_for != tt_key:
+            self._closed_tt = {}
+            self._tt_for = tt_key
+        known = self._shown(deal)
+        need = len(deal.hands[1 - seat]) - len(known)
+        hidden = self.unseen(deal)
+        perfect = need == 0 or (len(hidden) == need and deal.closed)
+        samples = 1 if perfect else cfg.samples
+        stock_left = deal.stock_count
+        exact = deal.closed or stock_left <= cfg.exact_stock
+        depth = 99 if exact else cfg.open_depth - (0 if deal.leading else 1)
+        led = deal.trick[0].index if deal.trick else -1
+        totals: dict[str, float] = {}
+        consider_close = deal.can_close() and self._close_hope(deal) >= cfg.close_hope
+        nodes = 0
+        wins = 0
+        trump = SUITS.index(deal.trump)
+        cb = -1 if deal.closed_by is None else deal.closed_by
+        for _ in range(samples):
+            opp, rest = self.sample_world(deal, self.rng)
+            stock: tuple[int, ...] = ()
+            if not deal.closed:
+                stock = (*(c.index for c in rest), deal.trump_card.index)
+            hands = [mask_of(deal.hands[seat]), mask_of(opp)]
+            if seat == 1:
+                hands.reverse()
+            sv = Solver(trump, closed_by=cb, schwarz_at_close=deal.schwarz_at_close,
+                        carry=carry, stock=stock, closed_tt=self._closed_tt)
+            vals = sv.root_values(hands[0], hands[1], deal.turn, led, deal.points[0],
+                                  deal.points[1], int(deal.tricks_won[0] > 0),
+                                  int(deal.tricks_won[1] > 0), 0, cb, deal.schwarz_at_close,
+                                  depth, allow_close=consider_close, exact=cfg.exact_roots)
+            nodes += sv.nodes
+            if "close" in vals and (vals["close"] if seat == 0 else -vals["close"]) > 0:
+                wins += 1
+            for k, v in vals.items():
+                totals[k] = totals.get(k, 0.0) + (v if seat == 0 else -v)
+        self.last_nodes = nodes
+        self.close_wins = wins / samples
+        return {k: v / samples for k, v in totals.items()}
+
+
+# -- baselines ---------------------------------------------------------------------------
+
+@dataclass
+class RandomPlayer:
+    """Any legal move, uniformly (marriage, closing and exchange included)."""
+
+    seat: int
+    rng: random.Random
+
+    def choose(self, deal: Deal, carry: int = 0) -> Move:
+        return self.rng.choice(deal.legal_moves())
+
+
+@dataclass
+class GreedyPlayer:
+    """Declares marriages at once, takes tricks as cheaply as it can, never closes."""
+
+    seat: int
+    rng: random.Random
+
+    def choose(self, deal: Deal, carry: int = 0) -> Move:
+        if deal.can_exchange():
+            return Exchange()
+        hand = deal.playable()
+        trump = deal.trump
+        if deal.leading:
+            for suit in sorted(deal.marriage_available(), key=lambda s: s != trump):
+                return Play(Card(suit=suit, rank="Q"), marriage=True)
+            # Lead the cheapest card, keeping trumps back.
+            return Play(min(hand, key=lambda c: (c.suit == trump, c.points, c.strength)))
+        led = deal.trick[0]
+        trump_now = deal.trick_trump()
+        winners = [c for c in hand if beats(led, c, trump_now)]
+        if winners:
+            return Play(min(winners, key=lambda c: (c.suit == trump, c.points, c.strength)))
+        return Play(min(hand, key=lambda c: (c.points, c.suit == trump, c.strength)))
+
+
+def player(kind: str, seat: int, rng: random.Random,
+           config: ExpertConfig | None = None) -> ExpertPlayer | RandomPlayer | GreedyPlayer:
+    """``"expert"``, ``"greedy"`` or ``"random"``."""
+    if kind == "expert":
+        return ExpertPlayer(seat, rng, config or ExpertConfig())
+    if kind == "greedy":
+        return GreedyPlayer(seat, rng)
+    if kind == "random":
+        return RandomPlayer(seat, rng)
+    raise ValueError(f"unknown player {kind!r}")
