@@ -2,20 +2,27 @@
 
 Pure numpy: no pygame here, so headless runs, PNG output and tests never need a display.
 
-How a frame is made.  Every (attribute, character) pair has a pre-drawn 9-dot-wide tile of
-32-bit pixels, kept in one table indexed by ``key = attr << 8 | char``.  Each scan line of a
-tile (9 pixels, 36 bytes) is one item of a numpy ``void`` view, so a full frame is a single
-``np.take`` of 25 x 16 x 80 items written straight into the frame in display order; tiles
-are stored tile by tile so the lines of one tile sit together in the cache.  Tiles for an
-attribute are drawn the first time that attribute appears, so start-up costs only what a
-screen uses.  Blink needs no tiles of its own: in the phase where blinking characters are
-hidden their key is swapped for a blank one, and with blink enabled bit 7 is cleared before
-the lookup (so bit 7 in a tile key always means "bright background").  ``Raster`` remembers
-the keys it drew and redraws only the cells whose key changed, plus the cursor cell.
+Frames are palette indices, one byte a pixel, as the VGA's attribute controller produces them
+before the DAC turns them into colours: VGA indices 0-15, MDA phosphor levels 0-2.  A front
+end gives the bytes to its toolkit as an 8-bit palettised image (SDL maps the colours while
+it blits); ``Raster.render`` and ``render_rgb`` apply the palette for PNG files and tests.
 
-Frames are kept as 32-bit ``0xFFRRGGBB`` pixels (B, G, R, A bytes in memory): ``frame``
-returns an RGB view of them and a front end can hand ``Raster.pixels`` to its toolkit as a
-BGRA image without a copy.
+How a frame is made.  Every tile (a 9x``h`` cell picture of one character in one attribute) is
+kept in a table, one 16-byte item per tile scan line (9 pixels and 7 unused bytes: numpy
+copies 16-byte items with a fixed-size copy, 9-byte ones with a ``memmove`` call each).  The
+table is stored scan line first, ``rows[line, key]``, so a single ``np.take`` along the key
+axis gathers every scan line of all 2000 cells in one call, with no per-pixel index array.
+That gather comes out as (line, row, col); one strided copy puts it in display order, writing
+each 16-byte item 9 bytes after the previous one so the next cell overwrites the spare bytes
+(checked once against a plain copy: see ``_overlapping_copy_works``).
+
+A tile key is ``slot << 8 | char``.  Slots 0-255 are the attributes as drawn with blink
+disabled (bit 7 a bright background); slots 256-383 are attributes 80h-FFh in the blink phase
+where their characters are hidden.  Blink therefore costs nothing per pixel: a 256-entry table
+per blink state maps an attribute to its slot (bit 7 ignored while blink is on, the hidden slot
+in the off phase) and the keys are ``slot_of[attr] << 8 | char``.  Slots are drawn the first
+time they are needed, so start-up costs only what a screen uses.  ``Raster`` remembers the
+keys it drew and redraws only the cells whose key changed, plus the cursor cell.
 
 Timing follows the VGA at 70 frames a second: the blink phase flips every 16 frames and the
 cursor every 8 frames.  Both start visible at machine time 0.
@@ -25,6 +32,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cache
 from os import PathLike
 from typing import TYPE_CHECKING
 
@@ -177,22 +185,6 @@ def cursor_lines(screen: Screen) -> range:
     return range(start, end + 1) if start <= end else range(0)
 
 
-def _effective_keys(screen: Screen, blink_on: bool) -> np.ndarray:
-    """(25, 80) tile keys ``attr << 8 | char`` after applying the blink rule."""
-    chars = screen.chars
-    attrs = screen.attrs
-    if screen.blink:
-        if not blink_on:
-            hidden = attrs >= 0x80
-            chars = np.where(hidden, np.uint8(0), chars)
-            if screen.mono:
-                # A hidden cell shows only its background: lit for reverse video, else dark.
-                reverse = (attrs & 0x77) == 0x70
-                attrs = np.where(hidden & ~reverse, np.uint8(0), attrs)
-        attrs = attrs & np.uint8(0x7F)
-    return (attrs.astype(np.intp) << 8) | chars
-
-
 def _frame_size(mono: bool, border_band: bool) -> tuple[int, int, int, int]:
     """(height, width, top, left) of a frame."""
     cell_height = 14 if mono else 16
@@ -211,90 +203,166 @@ def render_indices(screen: Screen, *, blink_on: bool = True, cursor_on: bool = F
     Colour mode gives VGA palette indices 0-15 (the border band, if asked for, in
     ``screen.border & 15``); mono gives phosphor levels 0-2 and never has a band.
     """
-    mode = _mode(screen.mono)
-    keys = _effective_keys(screen, blink_on)
-    height, width, top, left = _frame_size(screen.mono, border_band)
-    out = np.full((height, width), screen.border & 0x0F if not screen.mono else 0, np.uint8)
-    tiles = np.zeros((256 * 256, mode.cell_height, CELL_WIDTH), dtype=np.uint8)
-    for attr in np.unique(keys >> 8):
-        tiles[attr * 256 : attr * 256 + 256] = _attr_tiles(mode, int(attr))
-    cells = tiles[keys]  # (25, 80, h, 9)
-    active = cells.transpose(0, 2, 1, 3).reshape(ROWS * mode.cell_height, COLS * CELL_WIDTH)
-    out[top : top + active.shape[0], left : left + active.shape[1]] = active
-    if cursor_on and screen.cursor.visible:
-        row, col = screen.cursor.row, screen.cursor.col
-        level = _cursor_level(mode, int(keys[row, col] >> 8))
-        for line in cursor_lines(screen):
-            y = top + row * mode.cell_height + line
-            out[y, left + col * CELL_WIDTH : left + (col + 1) * CELL_WIDTH] = level
-    return out
+    raster = Raster(mono=screen.mono, border_band=border_band)
+    raster.draw(screen, blink_on=blink_on, cursor_on=cursor_on)
+    return raster.frame_indices()
 
 
 def render_rgb(screen: Screen, *, blink_on: bool = True, cursor_on: bool = False,
                border_band: bool = True, phosphor: str = "green") -> np.ndarray:
     """The frame as RGB, shape (H, W, 3) uint8: 720x400 colour (plus band) or 720x350 mono."""
     raster = Raster(mono=screen.mono, phosphor=phosphor, border_band=border_band)
-    return raster.render(screen, blink_on=blink_on, cursor_on=cursor_on).copy()
+    return raster.render(screen, blink_on=blink_on, cursor_on=cursor_on)
+
+
+# -- the tile table ---------------------------------------------------------------------
+
+_ITEM = np.dtype((np.void, 16))  # one tile scan line: 9 index bytes and 7 spare
+_LINE = np.dtype((np.void, CELL_WIDTH))
+#: Slots 0-255: attributes with bit 7 as bright background.  Then one slot per look a hidden
+#: (blinking, off phase) cell can have: its background alone, so 8 on the VGA; 2 on the MDA.
+_HIDDEN = 256
+_SLOTS = _HIDDEN + 8
+#: Blink states: blink disabled, blink enabled and shown, blink enabled and hidden.
+_BLINK_STATES = 3
+
+
+def _blink_state(screen: Screen, blink_on: bool) -> int:
+    if not screen.blink:
+        return 0
+    return 1 if blink_on else 2
+
+
+def _hidden_attr(mode: Mode, attr: int) -> int:
+    """The attribute a hidden cell is drawn in (as a blank): its background, blink read as blink.
+
+    On the MDA only reverse video has a lit background; anything else hides to black.
+    """
+    if mode.mono:
+        return 0x70 if (attr & 0x77) == 0x70 else 0x00
+    return attr & 0x70
+
+
+def _slot(mode: Mode, attr: int, state: int) -> int:
+    """The tile slot an attribute is drawn from in a blink state."""
+    if state == 0:
+        return attr
+    if state == 1 or attr < 0x80:
+        return attr & 0x7F
+    return _HIDDEN + (_hidden_attr(mode, attr) >> 4)
+
+
+def _slot_tiles(mode: Mode, slot: int) -> np.ndarray:
+    """Palette-index tiles of all 256 characters in one slot: (256, height, 9) uint8."""
+    if slot < _HIDDEN:
+        return _attr_tiles(mode, slot)
+    blank = _attr_tiles(mode, (slot - _HIDDEN) << 4)[0]
+    return np.broadcast_to(blank, (256, *blank.shape))
+
+
+def _cursor_attr(mode: Mode, attr: int, state: int) -> int:
+    """The attribute whose foreground colours the cursor, in a blink state."""
+    if state == 2 and attr >= 0x80:
+        return _hidden_attr(mode, attr)
+    return attr if state == 0 else attr & 0x7F
+
+
+class _TileTable:
+    """Tile scan lines of every (slot, character) of one mode.
+
+    The slots a blink state can use are all drawn the first time that state is used, so a
+    frame never has to check for missing tiles.
+    """
+
+    def __init__(self, mode: Mode) -> None:
+        self.mode = mode
+        h = mode.cell_height
+        # np.zeros maps untouched pages lazily: slots never drawn cost no memory.
+        self.bytes = np.zeros((h, _SLOTS * 256, _ITEM.itemsize), dtype=np.uint8)
+        self.rows = self.bytes.reshape(h, -1).view(_ITEM)  # (line, key) items
+        self.drawn = np.zeros(_SLOTS, dtype=bool)
+        #: Per blink state, attribute -> first key of its slot (``slot << 8``).
+        self.bases = np.array([[_slot(mode, attr, state) << 8 for attr in range(256)]
+                               for state in range(_BLINK_STATES)], dtype=np.intp)
+        #: Whether every slot of a blink state is drawn.
+        self.ready = [False] * _BLINK_STATES
+
+    def prepare(self, state: int) -> None:
+        """Draw every slot that blink ``state`` can use."""
+        for slot in np.unique(self.bases[state] >> 8).tolist():
+            if not self.drawn[slot]:
+                start = slot * 256
+                self.bytes[:, start : start + 256, :CELL_WIDTH] = \
+                    _slot_tiles(self.mode, slot).transpose(1, 0, 2)
+                self.drawn[slot] = True
+        self.ready[state] = True
+
+
+_TABLES: dict[bool, _TileTable] = {}
+
+
+def _table(mono: bool) -> _TileTable:
+    if mono not in _TABLES:
+        _TABLES[mono] = _TileTable(_mode(mono))
+    return _TABLES[mono]
+
+
+def _line_views(buffer: np.ndarray, cell_height: int) -> tuple[np.ndarray, np.ndarray]:
+    """(row, line, col) views of a text-area buffer: 16-byte items (overlapping) and 9-byte ones.
+
+    ``buffer`` holds the text area row by row plus at least 7 spare bytes at the end, which
+    the last 16-byte item runs into.
+    """
+    strides = (cell_height * COLS * CELL_WIDTH, COLS * CELL_WIDTH, CELL_WIDTH)
+    shape = (ROWS, cell_height, COLS)
+    wide = np.ndarray(shape, _ITEM, buffer=buffer, strides=strides)
+    exact = np.ndarray(shape, _LINE, buffer=buffer, strides=strides)
+    return wide, exact
+
+
+@cache
+def _overlapping_copy_works(cell_height: int) -> bool:
+    """Whether copying 16-byte items 9 bytes apart leaves exactly the 9 bytes of each.
+
+    That needs numpy to write them in address order (it walks a copy in the destination's
+    memory order), so this is checked once per cell height against a plain 9-byte copy.
+    """
+    size = ROWS * cell_height * COLS * CELL_WIDTH
+    rng = np.random.default_rng(0)
+    source = rng.integers(0, 256, (cell_height, ROWS, COLS, _ITEM.itemsize), dtype=np.uint8)
+    items = source.view(_ITEM)[..., 0].transpose(1, 0, 2)
+    results = []
+    for wide in (True, False):
+        buffer = np.zeros(size + _ITEM.itemsize, dtype=np.uint8)
+        views = _line_views(buffer, cell_height)
+        try:
+            if wide:
+                np.copyto(views[0], items)
+            else:
+                np.copyto(views[1], source[..., :CELL_WIDTH].copy().view(_LINE)[..., 0]
+                          .transpose(1, 0, 2))
+        except (TypeError, ValueError):
+            return False
+        results.append(buffer[:size])
+    return bool(np.array_equal(results[0], results[1]))
 
 
 # -- the incremental renderer ----------------------------------------------------------
 
-_PIXEL = np.dtype("<u4")  # 0xFFRRGGBB, stored little-endian as B, G, R, A
-
-
-def _pack(palette: np.ndarray) -> np.ndarray:
-    """Palette entries as opaque 32-bit pixels."""
-    rgb = palette.astype(np.uint32)
-    return ((0xFF << 24) | (rgb[:, 0] << 16) | (rgb[:, 1] << 8) | rgb[:, 2]).astype(_PIXEL)
-
-
-def _line_items(pixels: np.ndarray) -> np.ndarray:
-    """A view with one ``void`` item per 9-pixel tile scan line (last axis must be 9)."""
-    return pixels.view(np.dtype((np.void, CELL_WIDTH * _PIXEL.itemsize)))[..., 0]
-
-
-class _TileTable:
-    """Tiles of every (attribute, character) as 32-bit pixels, drawn per attribute on demand."""
-
-    def __init__(self, mode: Mode) -> None:
-        self.mode = mode
-        self.palette = _pack(mode.palette)
-        # np.zeros maps untouched pages lazily, so attributes never used cost no memory.
-        self.pixels = np.zeros((256 * 256, mode.cell_height, CELL_WIDTH), dtype=_PIXEL)
-        self.lines = _line_items(self.pixels).reshape(-1)  # item key * height + line
-        self.built = np.zeros(256, dtype=bool)
-
-    def ensure(self, attrs: np.ndarray) -> None:
-        """Draw the tiles of any attribute in ``attrs`` (tile-key high bytes) not drawn yet."""
-        if self.built[attrs].all():
-            return
-        seen = np.bincount(attrs.ravel(), minlength=256).astype(bool)
-        for attr in np.flatnonzero(seen & ~self.built):
-            self.pixels[attr * 256 : attr * 256 + 256] = self.palette[
-                _attr_tiles(self.mode, int(attr))]
-            self.built[attr] = True
-
-
-_TABLES: dict[tuple[bool, str], _TileTable] = {}
-
-
-def _table(mono: bool, phosphor: str) -> _TileTable:
-    key = (mono, phosphor if mono else "")
-    if key not in _TABLES:
-        _TABLES[key] = _TileTable(_mode(mono, phosphor))
-    return _TABLES[key]
-
-
-# Above this many changed cells one full gather beats scattering cell by cell.
-_FULL_REDRAW_CELLS = 400
+# Above this many changed cells one full gather beats scattering cell by cell; up to
+# ``_FEW_CELLS`` they are copied one by one.
+_FULL_REDRAW_CELLS = 150
+_FEW_CELLS = 8
 
 
 class Raster:
-    """Turns a ``Screen`` into RGB frames, redrawing only what changed since the last one.
+    """Turns a ``Screen`` into frames, redrawing only what changed since the last one.
 
-    ``frame`` returns a view of the raster's own buffer: it stays valid until the next
-    call; copy it to keep it.  The mode follows ``screen.mono`` (``mono`` only sets the
-    initial mode).
+    ``draw`` updates ``text``, the 80x25 text area as palette indices in the raster's own
+    buffer (a front end may keep a view of it; it is replaced only when the mode changes).
+    The border band, if any, is a plain colour: ``band``.  ``render`` and ``frame`` return
+    whole RGB frames (new arrays).  The mode follows ``screen.mono`` (``mono`` only sets
+    the initial mode).
     """
 
     def __init__(self, mono: bool = False, phosphor: str = "green",
@@ -306,28 +374,39 @@ class Raster:
 
     def _setup(self, mono: bool) -> None:
         self.mono = mono
-        self._tiles = _table(mono, self.phosphor)
+        self._tiles = _table(mono)
+        #: RGB of each palette index the frames use.
+        self.palette: np.ndarray = _mode(mono, self.phosphor).palette
         height, width, top, left = _frame_size(mono, self.border_band)
-        self._cell_height = h = self._tiles.mode.cell_height
-        self.pixels = np.zeros((height, width), dtype=_PIXEL)
-        self._rgb = self.pixels.view(np.uint8).reshape(height, width, 4)[:, :, 2::-1]
-        active = self.pixels[top : top + ROWS * h, left : left + COLS * CELL_WIDTH]
-        # (row, line, col, 9): a cell is [row, :, col]; as items, one per tile scan line.
-        self._cells = active.reshape(ROWS, h, COLS, CELL_WIDTH)
-        self._cell_lines = _line_items(self._cells)
-        self._index = np.empty((ROWS, h, COLS), dtype=np.intp)
-        self._line_offsets = np.arange(h, dtype=np.intp)[None, :, None]
-        self._keys = np.full((ROWS, COLS), -1, dtype=np.intp)  # -1: never drawn
-        self._cursor: tuple[int, int, int, int, int] | None = None
-        self._border: int | None = None
+        self._shape = (height, width)
         self._origin = (top, left)
+        self._cell_height = h = self._tiles.mode.cell_height
+        size = ROWS * h * COLS * CELL_WIDTH
+        self._buffer = np.zeros(size + _ITEM.itemsize, dtype=np.uint8)
+        #: The text area as palette indices: (25 * cell height, 720) uint8.
+        self.text: np.ndarray = self._buffer[:size].reshape(ROWS * h, COLS * CELL_WIDTH)
+        self._cells = self.text.reshape(ROWS, h, COLS, CELL_WIDTH)  # a cell is [row, :, col]
+        wide, exact = _line_views(self._buffer, h)
+        self._wide = _overlapping_copy_works(h)
+        self._lines = wide if self._wide else exact
+        self._gathered = np.empty((h, ROWS, COLS), dtype=_ITEM)
+        # The gather's items in display order (and, without the overlapping copy, cut to 9).
+        self._gathered_lines = self._gathered.transpose(1, 0, 2) if self._wide else \
+            self._gathered.view(np.uint8).reshape(h, ROWS, COLS, -1)[..., :CELL_WIDTH] \
+            .view(_LINE)[..., 0].transpose(1, 0, 2)
+        self._keys = np.full((ROWS, COLS), -1, dtype=np.intp)  # -1: never drawn
+        self._next = np.empty((ROWS, COLS), dtype=np.intp)
+        self._changed = np.empty((ROWS, COLS), dtype=bool)
+        self._cursor: tuple[int, int, int, int] | None = None
+        #: Palette index of the border band, or None for a frame without one.
+        self.band: int | None = None
         #: Frame rows (first, end) repainted since a front end last cleared ``changed``.
         self.dirty: tuple[int, int] | None = (0, height)
 
     @property
     def shape(self) -> tuple[int, int]:
-        """(height, width) of the frames this raster currently makes."""
-        return self.pixels.shape[0], self.pixels.shape[1]
+        """(height, width) of the frames this raster currently makes (band included)."""
+        return self._shape
 
     @property
     def origin(self) -> tuple[int, int]:
@@ -336,56 +415,85 @@ class Raster:
 
     def invalidate(self) -> None:
         """Forget what was drawn, so the next frame is drawn in full."""
-        self._keys[:] = -1
+        self._keys.fill(-1)
         self._cursor = None
-        self._border = None
+        self.band = None
         self.changed = True
+
+    def draw_at(self, screen: Screen, t: float) -> np.ndarray:
+        """``draw`` for machine time ``t`` (which picks the blink and cursor phases)."""
+        return self.draw(screen, blink_on=blink_visible(t), cursor_on=cursor_visible(t))
+
+    def draw(self, screen: Screen, *, blink_on: bool = True,
+             cursor_on: bool = False) -> np.ndarray:
+        """Bring ``text`` (and ``band``) up to date with the screen; returns ``text``."""
+        if screen.mono != self.mono:
+            self._setup(screen.mono)
+        if self._origin[0] and screen.border & 0x0F != self.band:
+            self.band = screen.border & 0x0F
+            self.changed = True  # the band surrounds everything: the whole frame
+        tiles = self._tiles
+        state = _blink_state(screen, blink_on)
+        keys = self._next
+        if not tiles.ready[state]:
+            tiles.prepare(state)
+        np.take(tiles.bases[state], screen.attrs, out=keys)
+        keys += screen.chars
+        cursor = self._wanted_cursor(screen, cursor_on)
+        if self._cursor is not None and self._cursor != cursor:
+            self._keys[self._cursor[0], self._cursor[1]] = -1  # redraw the cell it covered
+        changed = np.not_equal(keys, self._keys, out=self._changed)
+        count = int(np.count_nonzero(changed))
+        full = count > _FULL_REDRAW_CELLS
+        if full:
+            np.take(tiles.rows, keys, axis=1, out=self._gathered, mode="clip")
+            np.copyto(self._lines, self._gathered_lines)
+            self._touch(0, ROWS)
+        elif count:
+            self._touch(*self._draw_cells(changed, keys, count))
+        # The keys just drawn become the memory; the old array is next frame's scratch.
+        self._keys, self._next = keys, self._keys
+        if cursor is not None and (
+                full or cursor != self._cursor or bool(changed[cursor[0], cursor[1]])):
+            row, col, start, stop = cursor
+            attr = _cursor_attr(tiles.mode, int(screen.attrs[row, col]), state)
+            self._cells[row, start:stop, col] = _cursor_level(tiles.mode, attr)
+            self._touch(row, row + 1)
+        self._cursor = cursor
+        return self.text
+
+    def _draw_cells(self, changed: np.ndarray, keys: np.ndarray,
+                    count: int) -> tuple[int, int]:
+        """Draw the ``count`` cells marked in ``changed``; returns the text rows [first, end)."""
+        lines = self._tiles.bytes
+        if count <= _FEW_CELLS:
+            # A few cells (typing, a moving piece): plain slicing beats fancy indexing.
+            flat = np.flatnonzero(changed).tolist()
+            for index in flat:
+                row, col = divmod(index, COLS)
+                self._cells[row, :, col] = lines[:, keys[row, col], :CELL_WIDTH]
+            return flat[0] // COLS, flat[-1] // COLS + 1
+        rows, cols = np.nonzero(changed)
+        # Advanced indices around a slice put the cell axis first: (n, line, 9).
+        self._cells[rows, :, cols] = np.moveaxis(lines[:, keys[rows, cols], :CELL_WIDTH], 1, 0)
+        return int(rows[0]), int(rows[-1]) + 1
+
+    def frame_indices(self) -> np.ndarray:
+        """The last drawn frame as palette indices, band included: a new (H, W) uint8 array."""
+        frame = np.full(self._shape, self.band or 0, dtype=np.uint8)
+        top, left = self._origin
+        frame[top : top + self.text.shape[0], left : left + self.text.shape[1]] = self.text
+        return frame
+
+    def render(self, screen: Screen, *, blink_on: bool = True,
+               cursor_on: bool = False) -> np.ndarray:
+        """The RGB frame (a new (H, W, 3) array) for explicit blink and cursor phases."""
+        self.draw(screen, blink_on=blink_on, cursor_on=cursor_on)
+        return self.palette[self.frame_indices()]
 
     def frame(self, screen: Screen, t: float) -> np.ndarray:
         """The RGB frame at machine time ``t`` (which picks the blink and cursor phases)."""
         return self.render(screen, blink_on=blink_visible(t), cursor_on=cursor_visible(t))
-
-    def render(self, screen: Screen, *, blink_on: bool = True,
-               cursor_on: bool = False) -> np.ndarray:
-        """The RGB frame (an (H, W, 3) view) for explicit blink and cursor phases."""
-        if screen.mono != self.mono:
-            self._setup(screen.mono)
-        if self._origin[0] and screen.border & 0x0F != self._border:
-            self._paint_band(screen.border & 0x0F)
-            self.changed = True  # the band surrounds everything: the whole frame
-        keys = _effective_keys(screen, blink_on)
-        cursor = self._wanted_cursor(screen, keys, cursor_on)
-        if self._cursor is not None and self._cursor != cursor:
-            self._keys[self._cursor[0], self._cursor[1]] = -1  # redraw the cell it covered
-        changed = keys != self._keys
-        count = int(np.count_nonzero(changed))
-        full = count > _FULL_REDRAW_CELLS
-        if full:
-            self._tiles.ensure(keys >> 8)
-            np.add((keys * self._cell_height)[:, None, :], self._line_offsets, out=self._index)
-            np.take(self._tiles.lines, self._index, out=self._cell_lines, mode="clip")
-            self._keys[...] = keys
-        elif count:
-            rows, cols = np.nonzero(changed)
-            new = keys[rows, cols]
-            self._tiles.ensure(new >> 8)
-            # Advanced indices around a slice put the cell axis first: (n, line, 9).
-            self._cells[rows, :, cols] = self._tiles.pixels[new]
-            self._keys[rows, cols] = new
-        draw_cursor = cursor is not None and (
-            full or cursor != self._cursor or bool(changed[cursor[0], cursor[1]]))
-        if cursor is not None and draw_cursor:
-            row, col, start, stop, key = cursor
-            level = _cursor_level(self._tiles.mode, key >> 8)
-            self._cells[row, start:stop, col] = self._tiles.palette[level]
-        if full:
-            self._touch(0, ROWS)
-        elif count:
-            self._touch(int(rows.min()), int(rows.max()) + 1)
-        if draw_cursor and cursor is not None:
-            self._touch(cursor[0], cursor[0] + 1)
-        self._cursor = cursor
-        return self._rgb
 
     @property
     def changed(self) -> bool:
@@ -394,7 +502,7 @@ class Raster:
 
     @changed.setter
     def changed(self, value: bool) -> None:
-        self.dirty = (0, self.pixels.shape[0]) if value else None
+        self.dirty = (0, self._shape[0]) if value else None
 
     def _touch(self, first_row: int, end_row: int) -> None:
         """Add text rows [first_row, end_row) to the dirty span of frame rows."""
@@ -404,27 +512,16 @@ class Raster:
             span = (min(span[0], self.dirty[0]), max(span[1], self.dirty[1]))
         self.dirty = span
 
-    def _wanted_cursor(self, screen: Screen, keys: np.ndarray,
-                       cursor_on: bool) -> tuple[int, int, int, int, int] | None:
-        """(row, col, first line, end line, cell key) of the cursor to show, or None."""
+    def _wanted_cursor(self, screen: Screen,
+                       cursor_on: bool) -> tuple[int, int, int, int] | None:
+        """(row, col, first line, end line) of the cursor to show, or None."""
         if not (cursor_on and screen.cursor.visible):
             return None
         lines = cursor_lines(screen)
         if not lines:
             return None
         row, col = screen.cursor.row, screen.cursor.col
-        return row, col, lines.start, lines.stop, int(keys[row, col])
-
-    def _paint_band(self, colour: int) -> None:
-        rgb = self._tiles.palette[colour]
-        top, left = self.origin
-        bottom, right = top + ROWS * self._cell_height, left + COLS * CELL_WIDTH
-        self.pixels[:top] = rgb
-        self.pixels[bottom:] = rgb
-        self.pixels[top:bottom, :left] = rgb
-        self.pixels[top:bottom, right:] = rgb
-        self._border = colour
-
+        return row, col, lines.start, lines.stop
 
 # -- aspect and files ------------------------------------------------------------------
 

@@ -8,7 +8,9 @@ window is opened.  It supplies the ``Frontend`` that ``retro.host.run_realtime``
   same height) whenever that fills at least ``INTEGER_FILL`` of the height a 4:3 picture
   could take; otherwise the picture takes all of it.  Columns are stretched to 4:3 by an
   integer nearest-neighbour enlargement followed by a smooth reduction, so dot columns stay
-  even.  The window is resizable; Alt+Enter switches full screen on and off.
+  even.  The window is resizable; Alt+Enter switches full screen on and off.  The raster's
+  text area is an 8-bit palettised surface over the raster's own buffer: SDL maps it to
+  colours as it blits the repainted rows into the full-colour frame that is then scaled.
 - Ctrl+F5 saves the current frame twice: native (``NAME-001.png``) and stretched to 4:3 as
   a monitor shows it (``NAME-001-4x3.png``), in the save folder (or the current folder).
 - keys become ``retro.events.Key``; characters come from SDL text input, so the keyboard
@@ -158,7 +160,9 @@ class WindowFrontend:
         self._next_repeat = 0.0
         self._awaiting_text: tuple[int, str] | None = None  # (key, unicode) before TEXTINPUT
         self._frame_surface: pygame.Surface | None = None
-        self._frame_pixels: Any = None
+        self._text_surface: pygame.Surface | None = None
+        self._text_buffer: Any = None  # the raster buffer the text surface shows
+        self._band: int | None = None  # band colour painted in the frame surface
         self._scaled: dict[str, pygame.Surface] = {}
         self._dirty = True
         self._caption_until = 0.0
@@ -324,19 +328,47 @@ class WindowFrontend:
 
     def present(self, machine: Machine) -> None:
         """Draw the frame for the machine's time; touches the display only if it changed."""
-        self.raster.frame(machine.screen, machine.now())
-        if self.raster.pixels is not self._frame_pixels:
-            height, width = self.raster.shape
-            self._frame_pixels = self.raster.pixels
-            self._frame_surface = pygame.image.frombuffer(self.raster.pixels, (width, height),
-                                                          "BGRA")
-            self._scaled.clear()
-            self._dirty = True
-        if not (self.raster.changed or self._dirty):
+        raster = self.raster
+        raster.draw_at(machine.screen, machine.now())
+        if raster.text is not self._text_buffer:
+            self._attach_frame()
+        if not (raster.changed or self._dirty):
             return
+        self._update_frame()
         self._compose()
-        self.raster.changed = False
+        raster.changed = False
         self._dirty = False
+
+    def _attach_frame(self) -> None:
+        """Surfaces for a new raster buffer (at start and when the mode changes)."""
+        raster = self.raster
+        text_h, text_w = raster.text.shape
+        self._text_buffer = raster.text
+        self._text_surface = pygame.image.frombuffer(raster.text, (text_w, text_h), "P")
+        self._text_surface.set_palette([tuple(int(v) for v in rgb) for rgb in raster.palette])
+        height, width = raster.shape
+        self._frame_surface = pygame.Surface((width, height), 0, 32)
+        self._band = None
+        self._scaled.clear()
+        self._dirty = True
+
+    def _update_frame(self) -> None:
+        """Bring the full-colour frame up to date: band colour, then the repainted text rows."""
+        raster, frame, text = self.raster, self._frame_surface, self._text_surface
+        if frame is None or text is None:
+            return
+        height, _width = raster.shape
+        first, end = (0, height) if self._dirty or raster.dirty is None else raster.dirty
+        if raster.band != self._band or self._dirty:
+            if raster.band is not None:
+                frame.fill([int(v) for v in raster.palette[raster.band]])
+            self._band = raster.band
+            first, end = 0, height
+        top, left = raster.origin
+        text_h, text_w = raster.text.shape
+        y0, y1 = max(0, first - top), min(text_h, end - top)
+        if y0 < y1:
+            frame.blit(text, (left, top + y0), pygame.Rect(0, y0, text_w, y1 - y0))
 
     def _compose(self) -> None:
         """Scale the frame into the window: columns first, then scan lines.
@@ -411,7 +443,7 @@ class WindowFrontend:
         """Ctrl+F5: save the native frame and a 4:3 version; returns the two paths."""
         store = self.machine.store
         folder = Path(store.root) if store is not None else Path.cwd()
-        frame = self.raster.frame(self.machine.screen, self.machine.now()).copy()
+        frame = self.raster.frame(self.machine.screen, self.machine.now())
         self.raster.changed = True
         try:
             folder.mkdir(parents=True, exist_ok=True)
