@@ -268,6 +268,24 @@ def _subtotal_groups(rules: Rules) -> list[tuple[np.ndarray, np.ndarray]]:
     return groups
 
 
+CHUNK_COLUMNS = 128
+
+
+def _solve_chunk(f: np.ndarray, chunk: list[tuple[int, np.ndarray, np.ndarray, np.ndarray]],
+                 all_ups: list[np.ndarray]) -> None:
+    """Three rolls for every card of the chunk at once; writes their values into ``f``."""
+    v = np.concatenate([item[3] for item in chunk], axis=1)
+    v = best_subkeep(expect_keeps(v))
+    v = best_subkeep(expect_keeps(v))
+    e0 = ROLL_P @ v
+    at = 0
+    for mask, source, flags, part in chunk:
+        n = part.shape[1]
+        values = e0[at:at + n].reshape(-1, len(flags))
+        f[mask][np.ix_(all_ups[mask & UPPER_BITS], flags)] = values[source]
+        at += n
+
+
 def build(rules: Rules, progress: Callable[[float], None] | None = None) -> Table:
     """Compute the whole table (seconds to a minute depending on the rules)."""
     model = _Model(rules)
@@ -276,16 +294,25 @@ def build(rules: Rules, progress: Callable[[float], None] | None = None) -> Tabl
     all_ups = [reachable_subtotals(u) if rules.upper_bonus else np.zeros(1, dtype=int)
                for u in range(64)]
     flags_one, flags_two = np.array([0]), np.array([0, 1])
-    for done, mask in enumerate(range(FULL - 1, -1, -1)):
-        reps, source = groups[mask & UPPER_BITS]
-        flags = flags_two if mask >> B6 & 1 else flags_one
-        v = model.final_values(f, mask, reps, flags).reshape(NROLL, -1)
-        v = best_subkeep(expect_keeps(v))
-        v = best_subkeep(expect_keeps(v))
-        e0 = (ROLL_P @ v).reshape(len(reps), len(flags))
-        f[mask][np.ix_(all_ups[mask & UPPER_BITS], flags)] = e0[source]
-        if progress is not None and done % 64 == 0:
-            progress(done / FULL)
+    done = 0
+    # Cards with the same number of used boxes depend only on fuller cards, so a whole layer
+    # shares one pass of the within-turn arithmetic (in chunks of columns, to bound memory).
+    for used in range(NBOX - 1, -1, -1):
+        layer = [mask for mask in range(FULL) if mask.bit_count() == used]
+        chunk: list[tuple[int, np.ndarray, np.ndarray, np.ndarray]] = []
+        width = 0
+        for k, mask in enumerate(layer):
+            reps, source = groups[mask & UPPER_BITS]
+            flags = flags_two if mask >> B6 & 1 else flags_one
+            v = model.final_values(f, mask, reps, flags).reshape(NROLL, -1)
+            chunk.append((mask, source, flags, v))
+            width += v.shape[1]
+            if width >= CHUNK_COLUMNS or k == len(layer) - 1:
+                _solve_chunk(f, chunk, all_ups)
+                done += len(chunk)
+                chunk, width = [], 0
+                if progress is not None:
+                    progress(done / FULL)
     return Table(rules, f)
 
 

@@ -48,9 +48,11 @@ def test_forced_joker_with_upper_bonus_gives_254_5877() -> None:
     assert f"{build(Rules(upper_bonus=True)).expected:.4f}" == "254.5877"
 
 
-def test_expected_score_for_yz_own_rules(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--expected"]) == 0
-    assert capsys.readouterr().out.strip() == "237.8245"
+@pytest.mark.parametrize(("flags", "value"), [([], "237.8245"), (["--free-joker"], "237.8425")])
+def test_expected_score_without_upper_bonus(capsys: pytest.CaptureFixture[str],
+                                            flags: list[str], value: str) -> None:
+    assert main(["--expected", *flags]) == 0
+    assert capsys.readouterr().out.strip() == value
 
 
 def test_table_is_built_once_then_read_and_a_damaged_one_is_moved_aside(
