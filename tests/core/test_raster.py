@@ -312,3 +312,79 @@ def test_dirty_span_covers_just_the_repainted_text_rows() -> None:
     raster.render(screen)
     top = raster.origin[0]
     assert raster.dirty == (top + 5 * 16, top + 8 * 16)
+
+
+# -- the indexed frame and its fast paths ------------------------------------------------------
+
+def _busy_screen(seed: int) -> Screen:
+    rng = np.random.default_rng(seed)
+    screen = Screen()
+    screen.chars[:] = rng.integers(0, 256, (25, 80), dtype=np.uint8)
+    screen.attrs[:] = rng.integers(0, 256, (25, 80), dtype=np.uint8)
+    return screen
+
+
+def test_draw_gives_the_text_area_as_palette_indices_in_one_reused_buffer() -> None:
+    raster = Raster()  # with a band: the text area itself has none
+    text = raster.draw(_busy_screen(1))
+    assert text is raster.text
+    assert text.shape == (400, 720) and text.dtype == np.uint8
+    assert np.array_equal(text, render_indices(_busy_screen(1)))
+    assert raster.draw(_busy_screen(2)) is text  # a front end may keep a view of it
+    assert np.array_equal(text, render_indices(_busy_screen(2)))
+
+
+def test_frame_indices_put_the_band_around_the_text_area() -> None:
+    screen = _busy_screen(3)
+    screen.border = 5
+    raster = Raster()
+    raster.draw(screen)
+    frame = raster.frame_indices()
+    assert np.array_equal(frame, render_indices(screen, border_band=True))
+    assert raster.band == 5 and frame[0, 0] == 5
+
+
+@pytest.mark.parametrize("mono", [False, True])
+def test_plain_copy_fallback_draws_the_same_frames(mono: bool,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the overlapping 16-byte copy (if numpy ever reorders it) frames are the same."""
+    import retro.raster as raster_module
+
+    assert raster_module._overlapping_copy_works(14 if mono else 16)  # the fast path is used
+    fast = Raster(mono=mono)
+    monkeypatch.setattr(raster_module, "_overlapping_copy_works", lambda height: False)
+    plain = Raster(mono=mono)
+    assert plain._lines.dtype.itemsize == 9
+    for seed in range(3):
+        screen = _busy_screen(seed)
+        screen.mono = mono
+        assert np.array_equal(fast.draw(screen), plain.draw(screen))
+
+
+def test_blink_phase_change_repaints_only_the_rows_with_blinking_cells() -> None:
+    screen = Screen()
+    screen.put(3, 0, "still", 0x1E)
+    screen.put(9, 5, "blink", 0x9E)
+    screen.put(11, 5, "blink", 0xCE)
+    raster = Raster(border_band=False)
+    raster.draw(screen, blink_on=True)
+    raster.changed = False
+    raster.draw(screen, blink_on=False)
+    assert raster.dirty == (9 * 16, 12 * 16)
+    assert np.array_equal(raster.text, render_indices(screen, blink_on=False))
+    raster.changed = False
+    screen.blink = False  # bit 7 becomes bright background: the same cells change again
+    raster.draw(screen, blink_on=False)
+    assert raster.dirty == (9 * 16, 12 * 16)
+    assert (_cell(raster.text, 9, 5)[0, 0]) == 0x09  # light blue background
+
+
+def test_mono_cursor_on_a_hidden_blinking_cell_is_drawn_at_the_normal_level() -> None:
+    screen = Screen(mono=True)
+    screen.put(2, 2, "\u2588", 0x8F)  # intense, blinking
+    screen.move_cursor(2, 2, visible=True)
+    cell = _cell(render_indices(screen, blink_on=False, cursor_on=True), 2, 2, height=14)
+    assert (cell[12:14] == 1).all()
+    assert (cell[:12] == 0).all()
+    shown = _cell(render_indices(screen, blink_on=True, cursor_on=True), 2, 2, height=14)
+    assert (shown[:, :8] == 2).all()

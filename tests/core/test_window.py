@@ -280,3 +280,50 @@ def test_presenting_changed_rows_only_gives_the_same_picture_as_a_full_redraw(
         assert (partial == full).all()
     finally:
         frontend.close()
+
+
+def _shows(frontend: WindowFrontend, fy: float, fx: float, rgb: object) -> bool:
+    """Whether the window shows ``rgb`` at a point given in native frame pixels (y, x).
+
+    The smooth column reduction may move a flat colour by a step or two, no more.
+    """
+    x, y, w, h = frontend.picture_rect()
+    fh, fw = frontend.raster.shape
+    colour = pygame.display.get_surface().get_at((int(x + fx * w / fw), int(y + fy * h / fh)))
+    return all(abs(int(a) - int(b)) <= 2 for a, b in zip(colour[:3], rgb, strict=True))
+
+
+def test_window_shows_the_palette_colours_of_text_and_border_band(tmp_path: Path) -> None:
+    from retro.raster import VGA_PALETTE
+
+    machine = _machine(tmp_path)
+    machine.screen.fill(5, 10, 6, 12, "\u2588", 0x0E)  # yellow blocks
+    machine.screen.border = 1
+    frontend = WindowFrontend(machine, title="Test", size=(1107, 830))
+    try:
+        frontend.present(machine)
+        top, left = frontend.raster.origin
+        assert _shows(frontend, top + 8 * 16, left + 16 * 9, VGA_PALETTE[14])
+        assert _shows(frontend, 2, 2, VGA_PALETTE[1])
+        machine.screen.border = 4  # only the band changes
+        frontend.present(machine)
+        assert _shows(frontend, 2, 2, VGA_PALETTE[4])
+        assert _shows(frontend, top + 8 * 16, left + 16 * 9, VGA_PALETTE[14])
+    finally:
+        frontend.close()
+
+
+def test_window_follows_the_screen_into_mono(tmp_path: Path) -> None:
+    from retro.raster import PHOSPHORS
+
+    machine = _machine(tmp_path)
+    frontend = WindowFrontend(machine, title="Test", size=(960, 720), phosphor="amber")
+    try:
+        frontend.present(machine)
+        machine.screen.mono = True
+        machine.screen.fill(5, 10, 6, 12, "\u2588", 0x0F)  # intense blocks
+        frontend.present(machine)
+        assert frontend.raster.shape == (350, 720)
+        assert _shows(frontend, 8 * 14, 16 * 9, PHOSPHORS["amber"][2])
+    finally:
+        frontend.close()
