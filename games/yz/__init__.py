@@ -9,4 +9,4 @@ async def _main(m: Machine) -> None:
     await main(m)
 
 
-PROGRAM = Program(name="yz", title="YZ", main=_main, letters="U", aliases=("yahtzee", "dice"))
+PROGRAM = Program(name="yz", title="YZ", main=_main, letters="U", aliases=("dice",))
