@@ -142,6 +142,10 @@ def drive(machine: Machine, driver: Driver, steps: list[Step],
 class RunResult:
     machine: Machine
     ended: bool  # the program returned by itself
+    # The suspended program is kept alive with the result: were it collected, Python would
+    # close it and its ``finally`` blocks (a pop-up restoring the screen) would change the
+    # screen under the caller's feet.
+    driver: Driver | None = None
 
     @property
     def screen(self) -> Screen:
@@ -186,4 +190,4 @@ def run(program: str | Program, *, seed: int = 0, keys: str = "", letters: str =
     driver = Driver(program.main(machine))
     driver.start()
     drive(machine, driver, steps, until_ms)
-    return RunResult(machine, driver.ended)
+    return RunResult(machine, driver.ended, driver)

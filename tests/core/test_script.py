@@ -159,3 +159,17 @@ def test_errors_inside_program_propagate() -> None:
 
     with pytest.raises(RuntimeError, match="boom"):
         run(_program(main), keys="x")
+
+
+def test_result_screen_is_the_screen_at_the_end_of_the_script() -> None:
+    async def main(m: Machine) -> None:
+        m.screen.put(0, 0, "menu")
+        saved = m.screen.save()
+        try:
+            m.screen.put(0, 0, "popup")
+            await m.key()
+        finally:
+            m.screen.restore(saved)
+
+    result = run(_program(main))
+    assert result.screen.read(0, 0, 5) == "popup"
