@@ -1,0 +1,12 @@
+"""Sixty-Six: the two-handed trick game with marriages, closing and the trump nine."""
+
+from retro.machine import Machine, Program
+
+
+async def _main(m: Machine) -> None:
+    from games.sixtysix.ui import main  # heavy imports only when the game starts
+
+    await main(m)
+
+
+PROGRAM = Program(name="sixtysix", title="Sixty-Six", main=_main, aliases=("66",))
