@@ -277,7 +277,7 @@ class _TileTable:
     def __init__(self, mode: Mode) -> None:
         self.mode = mode
         h = mode.cell_height
-        # np.zeros maps untouched pages lazily: slots never drawn cost no memory.
+        # np.zeros maps untouched pages lazily: slots never drawn cost little or no memory.
         self.bytes = np.zeros((h, _SLOTS * 256, _ITEM.itemsize), dtype=np.uint8)
         self.rows = self.bytes.reshape(h, -1).view(_ITEM)  # (line, key) items
         self.drawn = np.zeros(_SLOTS, dtype=bool)
@@ -324,8 +324,9 @@ def _line_views(buffer: np.ndarray, cell_height: int) -> tuple[np.ndarray, np.nd
 def _overlapping_copy_works(cell_height: int) -> bool:
     """Whether copying 16-byte items 9 bytes apart leaves exactly the 9 bytes of each.
 
-    That needs numpy to write them in address order (it walks a copy in the destination's
-    memory order), so this is checked once per cell height against a plain 9-byte copy.
+    That needs numpy to write them in address order, as it does when it walks a copy in the
+    destination's memory order; rather than rely on that, it is checked once per cell height
+    against a plain 9-byte copy, and ``Raster`` uses the plain copy if the check fails.
     """
     size = ROWS * cell_height * COLS * CELL_WIDTH
     rng = np.random.default_rng(0)
