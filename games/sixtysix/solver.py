@@ -34,7 +34,7 @@ PTS = (0, 2, 3, 4, 10, 11) * 4
 RANK = tuple(i % 6 for i in range(24))
 SUIT = tuple(i // 6 for i in range(24))
 SUIT_MASK = tuple(0b111111 << (6 * s) for s in range(4))
-KING, QUEEN = 3, 2
+KING, QUEEN, ACE = 3, 2, 5
 #: The other half of a marriage for kings and queens, -1 for other cards.
 PARTNER = tuple(c - RANK[c] + KING + QUEEN - RANK[c] if RANK[c] in (KING, QUEEN) else -1
                 for c in range(24))
@@ -281,22 +281,29 @@ class Solver:
     # -- heuristic for open positions past the depth limit --------------------------------
 
     def heuristic(self, h0: int, h1: int, turn: int, p0: int, p1: int, s: int) -> float:
-        """A guess in game points: card points so far plus what the hands are worth."""
-        e = p0 - p1 + self.hand_worth(h0) - self.hand_worth(h1) + (4 if turn == 0 else -4)
+        """A guess in game points: card points so far plus what the hands are worth.
+
+        Having the lead is deliberately not rewarded: in tests against the greedy player a
+        bonus for it made the computer win tricks it should have let go.
+        """
+        e = p0 - p1 + self.hand_worth(h0) - self.hand_worth(h1)
         v = e / 25.0
         return max(-HEURISTIC_CAP, min(HEURISTIC_CAP, v))
 
     def hand_worth(self, hand: int) -> float:
+        """Half the card points, plus trumps by rank, bare aces, and marriages in hand."""
         w = 0.0
         tm = self.trump_mask
         for c in bits(hand):
-            w += PTS[c] * 0.35
+            w += PTS[c] * 0.5
             if tm >> c & 1:
-                w += 6 + 2 * RANK[c]
+                w += 8 + 3 * RANK[c]
+            elif RANK[c] == ACE:
+                w += 4
         for suit in range(4):
             pair = (1 << (suit * 6 + KING)) | (1 << (suit * 6 + QUEEN))
             if hand & pair == pair:
-                w += 0.6 * (TRUMP_MARRIAGE_POINTS if suit == self.trump else MARRIAGE_POINTS)
+                w += 0.8 * (TRUMP_MARRIAGE_POINTS if suit == self.trump else MARRIAGE_POINTS)
         return w
 
     # -- root -------------------------------------------------------------------------------

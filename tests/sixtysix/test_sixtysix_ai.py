@@ -114,10 +114,37 @@ def test_expert_never_reads_hidden_cards():
 
 
 def test_expert_declares_marriage():
+    # With 30 points the trump marriage wins at once: the expert must see it.
     deal = Deal.from_codes("KS QS 9C JC AD TC", "TH 9D JD QD KD 9H",
                            "JS AH 9S QC KH JH QH KC AC AS TD", "TS", dealer=1)
-    move = ExpertPlayer(0, random.Random(1)).choose(deal)
+    deal.points = [30, 10]
+    deal.tricks_won = [2, 1]
+    exp = ExpertPlayer(0, random.Random(1))
+    move = exp.choose(deal)
+    if move == Close():              # closing first is fine too: the marriage still wins
+        deal.apply(move)
+        move = exp.choose(deal)
     assert isinstance(move, Play) and move.marriage
+    deal.apply(move)
+    assert deal.result.winner == 0 and deal.result.reason == "marriage"
+
+
+def test_expert_always_declares_when_leading_a_married_king_or_queen():
+    seen = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        deal = Deal.new(rng, seed % 2)
+        exp = ExpertPlayer(0, random.Random(seed), ExpertConfig(samples=4))
+        while not deal.over:
+            if deal.turn == 0:
+                move = exp.choose(deal)
+                if isinstance(move, Play) and deal.leading and deal.can_marry(0, move.card):
+                    assert move.marriage
+                    seen += 1
+            else:
+                move = rng.choice(deal.legal_moves())
+            deal.apply(move)
+    assert seen > 0
 
 
 def test_expert_exchanges_the_trump_nine():
