@@ -299,3 +299,18 @@ def test_monkey_keys_and_clicks_never_crash():
         result = play(" ".join(keys), seed=round_, until_ms=2_000)
         st = result.state
         assert st is not None and set(st) >= STATE_KEYS
+
+
+def test_speaker_effects_and_sound_off():
+    heard = play("1", seed=2).machine.speaker.timeline
+    assert any(seg.hz for seg in heard)              # the deal and the cards make sounds
+    assert not play("1", seed=2, letters="*S").machine.speaker.timeline
+    for seed in range(1, 30):
+        st = play("", seed=seed).state
+        hand = st["hands"]["you"]
+        if st["turn"] == "you" and not st["trick"] and not any(
+                "K" + s in hand and "Q" + s in hand for s in "CDHS"):
+            refused = play("K", seed=seed).machine.speaker.timeline
+            assert any(seg.hz and seg.hz < 100 for seg in refused)   # the low refusal buzz
+            return
+    raise AssertionError("no seed where you lead first")
