@@ -24,6 +24,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from games.yucky import playout
+from games.yucky.playout import KIND
 from games.yucky.rules import (
     COLORS,
     DECK,
@@ -135,19 +137,21 @@ OPP_CARD = 0.45           # each card the opponent is made to draw
 OPP_REPLY = 3.0           # the chance the opponent can answer the card left on top
 CONTROL = 0.35            # each own card that will still fit (capped at CONTROL_CAP)
 CONTROL_CAP = 3
-HOLD_WILD = 3.0           # keeping a wild as an escape while the race is long
+HOLD_WILD = 4.5           # keeping a wild as an escape while the race is long
 SHED_POINTS = 0.004       # prefer shedding points ...
 SHED_POINTS_LATE = 0.03   # ... much more when the opponent is about to go out
 LATE = 2                  # the opponent at this many cards or fewer is about to go out
 MULTI_DRAW_LIMIT = 12     # multiple draw: give up looking after this many cards
+HOLD_DRAW = 3.0           # keeping draw twos and draw fours for the opponent's last cards
 HOLD_ACTION = 0.0         # keeping a skip or reverse for a going-out run while the hand is long
 HOLD_ACTION_FROM = 4      # ... that is, with more than this many cards left
 DRAW_FOR_WILD = True      # draw rather than spend the only fitting wild early
-ROLLOUTS = 0              # endgame: sampled deals played out per candidate (0: off)
+ROLLOUTS = 32             # endgame: sampled deals played out per candidate (0: off)
 ROLLOUT_HAND = 3          # ... when its own hand is this short
 ROLLOUT_OPP = 2           # ... or the opponent's
-ROLLOUT_MOVES = 80
-LAPSE = 0.08              # how often the computer forgets its cry in the game
+ROLLOUT_DRAW = False      # ... and weigh drawing instead of playing
+ROLLOUT_DRAW_MARGIN = 2   # ... only when it wins this many more play-outs
+LAPSE = 0.04              # how often the computer forgets its cry in the game
 
 
 class Computer(Player):
@@ -264,9 +268,13 @@ class Computer(Player):
                     best = (score, card, color)
         assert best is not None
         if ROLLOUTS and (len(hand) <= ROLLOUT_HAND or opp_n <= ROLLOUT_OPP):
-            options = [(sc, card, color) for sc, card, color in scored]
-            if len(options) > 1:
-                best = self._rollout(r, seat, options, unseen, opp_n)
+            options = self._distinct(scored)
+            if len(options) > 1 or (ROLLOUT_DRAW and r.phase is Phase.PLAY):
+                choice = self._rollout(r, seat, options, unseen, opp_n)
+                if choice is None:
+                    self._drawn_this_turn += 1
+                    return DRAW
+                best = choice
         if (DRAW_FOR_WILD and r.phase is Phase.PLAY and opp_n > LATE + 2 and len(hand) > 3
                 and all(card.color == WILD for card in cards)):
             # Only wilds fit: draw and keep the wild for a worse moment.
@@ -275,37 +283,66 @@ class Computer(Player):
         return Play(best[1], best[2], cry)
 
     def _rollout(self, r: Round, seat: int, options: list[tuple[float, Card, str | None]],
-                 unseen: Counter, opp_n: int) -> tuple[float, Card, str | None]:
-        """Play each option out on sampled deals (the same deals for every option)."""
-        pool = [card for card, n in unseen.items() for _ in range(max(n, 0))]
+                 unseen: Counter, opp_n: int) -> tuple[float, Card, str | None] | None:
+        """Play each option out on sampled deals (the same deals for every option).
+
+        Returns the best option, or None when drawing a card did clearly better.
+
+        The opponent's hand is drawn from the unseen cards, colours it was seen to lack
+        kept out of it as far as the count allows; both seats then play greedily.
+        """
+        pool = [KIND[card] for card, n in unseen.items() for _ in range(max(n, 0))]
         void = self._void
-        opp = 1 - seat
-        results = [0.0] * len(options)
+        lacking = {playout.color_index(c) if c != WILD else playout.WILD_COLOR
+                   for c, k in void.items() if k == 0}
+        mine = [KIND[card] for card in r.cards[seat]]
+        used = [KIND[card] for card in r.discard]
+        index_of = {}
+        for _, card, _c in options:
+            index_of.setdefault(card, mine.index(KIND[card]))
+        wins = [0] * len(options)
+        # Drawing instead of playing is a candidate too (the normal draw rule only).
+        consider_draw = ROLLOUT_DRAW and r.phase is Phase.PLAY and not r.options.multiple_draw
+        draw_wins = 0
+        top_rank = -1 if r.top.color == WILD else playout.KRANK[KIND[r.top]]
+        top_color = playout.color_index(r.color) if r.color else 0
+        rng = self.rng
         for _ in range(ROLLOUTS):
-            self.rng.shuffle(pool)
-            # Cards of colours the opponent was seen to lack go to the back of the sample.
-            ordered = sorted(pool, key=lambda c: void.get(c.color, 99) == 0)
-            opp_hand, rest = ordered[:opp_n], ordered[opp_n:]
-            self.rng.shuffle(rest)
-            seed = self.rng.getrandbits(32)
+            rng.shuffle(pool)
+            if lacking:
+                pool.sort(key=lambda k: playout.KCOL[k] in lacking)
+            opp_hand, rest = pool[:opp_n], pool[opp_n:]
+            rng.shuffle(rest)
+            seed = rng.getrandbits(32)
             for i, (_, card, color) in enumerate(options):
-                sim = Round(rng=random.Random(seed), dealer=r.dealer, options=r.options,
-                            cards=[[], []], draw_pile=list(rest), discard=list(r.discard),
-                            color=r.color, turn=seat, phase=r.phase, drawn=r.drawn)
-                sim.cards[seat] = list(r.cards[seat])
-                sim.cards[opp] = list(opp_hand)
-                sim.apply(Play(card, color, True))
-                greedy = GreedyPlayer(random.Random(seed))
-                for _ in range(ROLLOUT_MOVES):
-                    if sim.phase is Phase.OVER:
-                        break
-                    sim.apply(greedy.choose(sim, sim.turn))
-                if sim.phase is Phase.OVER:
-                    results[i] += 1.0 if sim.winner == seat else 0.0
-                else:
-                    results[i] += 0.5
-        best = max(range(len(options)), key=lambda i: (results[i], options[i][0]))
+                col = playout.color_index(color) if color else 0
+                winner = playout.after_play([list(mine), list(opp_hand)], list(rest),
+                                            list(used), index_of[card], col,
+                                            random.Random(seed))
+                if winner == 0:
+                    wins[i] += 1
+            if consider_draw:
+                winner = playout.after_draw([list(mine), list(opp_hand)], list(rest),
+                                            list(used), top_color, top_rank,
+                                            random.Random(seed))
+                draw_wins += winner == 0
+        best = max(range(len(options)), key=lambda i: (wins[i], options[i][0]))
+        if consider_draw and draw_wins > wins[best] + ROLLOUT_DRAW_MARGIN:
+            return None
         return options[best]
+
+    @staticmethod
+    def _distinct(scored: list[tuple[float, Card, str | None]]
+                  ) -> list[tuple[float, Card, str | None]]:
+        """One entry per card, and for a wild only its two best colours."""
+        out: list[tuple[float, Card, str | None]] = []
+        per_card: dict[Card, int] = {}
+        for item in sorted(scored, key=lambda t: -t[0]):
+            n = per_card.get(item[1], 0)
+            if n < (2 if item[1].color == WILD else 1):
+                per_card[item[1]] = n + 1
+                out.append(item)
+        return out
 
     def _best_color(self, r: Round, seat: int, hand: list[Card]) -> str:
         unseen = self._unseen(r, seat)
@@ -350,6 +387,8 @@ class Computer(Player):
         late = opp_n <= LATE
         if wild and not late and left > 2:
             score -= HOLD_WILD
+        if (card.rank == "D" or (wild and card.rank == "4")) and opp_n > LATE + 1 and left > 2:
+            score -= HOLD_DRAW      # kept to stop the opponent on its last cards
         score += card.points * (SHED_POINTS_LATE if late else SHED_POINTS)
         return score
 

@@ -365,12 +365,18 @@ class Round:
         seat = self.turn if seat is None else seat
         if self.phase is Phase.DRAWN and not self.options.multiple_draw:
             return [self.drawn] if self.drawn is not None else []
-        seen: set[str] = set()
+        color = self.color
+        top = self.discard[-1]
+        rank = None if top.color == WILD else top.rank
+        seen: set[int] = set()   # cards are shared instances: one entry per kind
         out = []
         for card in self.cards[seat]:
-            if card.code not in seen and self.can_play(card):
-                seen.add(card.code)
-                out.append(card)
+            c = card.color
+            if c in (WILD, color) or card.rank == rank:
+                key = id(card)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(card)
         return out
 
     def legal_moves(self) -> list[Move]:

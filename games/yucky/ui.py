@@ -100,6 +100,9 @@ COLOR_ATTR = {"R": 0x0C, "G": 0x0A, "B": 0x09, "V": 0x0D}
 # Mono: numbers and actions in reverse video, wilds intense, edges normal.
 MONO_FACE = {"R": 0x70, "G": 0x70, "B": 0x70, "V": 0x70, "W": 0x0F}
 
+SORT_KEY = {code: i for i, code in enumerate(
+    [c + r for c in COLORS for r in "0123456789SRD"] + ["WC", "W4"])}
+
 TUNE_SHOW = "T150 L8 O4 C E G >C4 <G E C4 P8 D F A >D4 <A F D4 P8 E G >C E D <B >C2"
 TUNE_CRY = "T220 L16 O5 C E G >C"
 TUNE_WIN = "T180 L8 O4 G >C E G4 E G2"
@@ -384,15 +387,20 @@ class YuckyScreen:
         if r.turn == seat and r.phase is not Phase.OVER and self.stage == "play":
             s.put(label_row, 0, "\u25ba", self.a(A_LABEL))
         face_up = seat == YOU or self.open_hands or self.demo or self.reveal
+        # Shown sorted by colour and rank (a 50-card hand is unreadable otherwise); a click
+        # still names the card's place in the hand.
+        order = sorted(range(len(cards)), key=lambda i: SORT_KEY[cards[i].code])
         if len(cards) <= BOX_MAX:
-            for i, card in enumerate(cards):
-                col = 1 + i * 4
+            for place, i in enumerate(order):
+                card = cards[i]
+                col = 1 + place * 4
                 self.card_box(top, col, card if face_up else None)
                 if seat == YOU:
                     self.hots.append(Hot(top, col, 4, i, height=3))
         else:
-            for i, card in enumerate(cards[:HAND_ROWS * COMPACT_PER_ROW]):
-                row, col = top + i // COMPACT_PER_ROW, 1 + (i % COMPACT_PER_ROW) * 3
+            for place, i in enumerate(order[:HAND_ROWS * COMPACT_PER_ROW]):
+                card = cards[i]
+                row, col = top + place // COMPACT_PER_ROW, 1 + (place % COMPACT_PER_ROW) * 3
                 if face_up:
                     s.put(row, col, card.code, self.card_attr(card))
                 else:
@@ -649,12 +657,12 @@ class YuckyScreen:
 
     def draw_options_box(self, items: list[tuple[str, str]], current: int) -> None:
         s = self.s
-        top, left, height, width = 6, 14, len(items) + 6, 52
+        top, left, height, width = 6, 1, len(items) + 6, 78
         attr = self.a(A_POPUP)
         s.box(top, left, height, width, attr, style="double", title="Options")
         for i, (name, text) in enumerate(items):
             on = getattr(self, name)
-            line = f" {text:<42} {'Yes' if on else 'No ':<3} "
+            line = f" {text:<66} {'Yes' if on else 'No ':<3} "
             sel = i == current
             s.put(top + 2 + i, left + 2, line, self.a(A_POPUP_SEL) if sel else attr)
             if sel:
@@ -840,16 +848,28 @@ class YuckyScreen:
         deals = "you deal" if dealer == YOU else "the computer deals"
         self.event_text = f"Hand {self.hand_no}: {deals}."
         self.say_status("")
-        for event in self.round.events:
-            text = self.describe(event)
-            if text:
-                self.event_text += " " + text
+        self.event_text += " " + self.start_up_text(self.round)
         self._seen = len(self.round.events)
         self.draw()
         for _ in range(6):
             self.m.beep(1200, 15)
         await self.play_moves()
         await self.hand_over()
+
+    def start_up_text(self, r: Round) -> str:
+        """What the first upturned card means (the manual's start-up rules)."""
+        starter = "you" if r.dealer == COMPUTER else "the computer"
+        first = f"{r.top.code} turned up"
+        if ("startup_w4",) in r.events:
+            first = f"A wild draw four went back into the pile; {r.top.code} turned up"
+        if r.top.is_wild:
+            return f"{first}: {starter} names the colour."
+        if r.top.rank == "D":
+            return f"{first}: {starter} draw{'' if starter == 'you' else 's'} 2 and pass" \
+                   f"{'' if starter == 'you' else 'es'}."
+        if r.top.rank in "SR":
+            return f"{first}: {starter} pass{'' if starter == 'you' else 'es'}."
+        return f"{first}."
 
     async def play_moves(self) -> None:
         r = self.round

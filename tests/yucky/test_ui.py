@@ -49,6 +49,19 @@ def test_missing_cry_is_caught_by_the_computer(assert_screen):
     assert_screen(result, "yucky/caught_cry")
 
 
+def test_you_catch_the_computers_missing_cry(assert_screen, monkeypatch):
+    import games.yucky.ui as ui
+
+    monkeypatch.setattr(ui, "LAPSE", 1.0)          # the computer always forgets
+    before = play(WIN_HAND.rsplit(" ", 1)[0])       # it has just gone down to one card
+    assert before.state["uncried"] == "computer"
+    assert before.screen.attrs[8, 40] & 0x80         # the CRY! button blinks
+    result = play(WIN_HAND.rsplit(" ", 1)[0] + " ENTER")
+    assert "Caught without the cry! The computer draws 2." in str(result.screen)
+    assert len(result.state["hands"]["computer"]) == 3
+    assert_screen(result, "yucky/you_catch")
+
+
 def test_won_hand(assert_screen):
     result = play(WIN_HAND)
     assert result.state["phase"] == "hand_over" and result.state["winner"] == "you"
@@ -115,8 +128,8 @@ def test_typed_card_is_played():
 
 
 def test_left_click_on_a_card_plays_it():
-    # seed 3: GS is the first card, drawn at rows 3-5, columns 2-5 (1-based)
-    result = play("ENTER click:4,3", seed=3)
+    # seed 3: shown sorted R7 RS G8 GS ...: GS is the 4th box, columns 14-17 (1-based)
+    result = play("ENTER click:4,14", seed=3)
     assert result.state["discard"][-1] == "GS"
 
 

@@ -1,0 +1,159 @@
+"""Fast play-outs for the computer player's look-ahead.
+
+A stripped copy of the rules for one purpose: finish a hand quickly from a sampled deal,
+both seats playing the greedy way (the fitting card worth most, wilds for the colour held
+most), and say who went out.  Cards are small integers (kinds, see ``KINDS``); there are no
+events, cries, challenges or hand limit, which do not change who wins a greedy race.
+The rules engine stays the reference: ``tests/yucky/test_playout.py`` checks the two agree.
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.yucky.rules import ACTIONS, CARDS, COLORS, Card
+
+KINDS: tuple[Card, ...] = tuple(CARDS.values())
+KIND: dict[Card, int] = {card: i for i, card in enumerate(KINDS)}
+WILD_COLOR = 4
+SKIP, REVERSE, DRAW_TWO, WILD_CARD, WILD_FOUR = 10, 11, 12, 13, 14
+_RANK = {**{str(n): n for n in range(10)}, "S": SKIP, "R": REVERSE, "D": DRAW_TWO}
+KCOL: tuple[int, ...] = tuple(WILD_COLOR if c.is_wild else COLORS.index(c.color) for c in KINDS)
+KRANK: tuple[int, ...] = tuple((WILD_FOUR if c.rank == "4" else WILD_CARD) if c.is_wild
+                               else _RANK[c.rank] for c in KINDS)
+KPTS: tuple[int, ...] = tuple(c.points for c in KINDS)
+assert set(ACTIONS) == {"S", "R", "D"}
+
+
+def color_index(color: str) -> int:
+    return COLORS.index(color)
+
+
+def _most_held(hand: list[int]) -> int:
+    counts = [0, 0, 0, 0, 0]
+    for k in hand:
+        counts[KCOL[k]] += 1
+    best = 0
+    for c in (1, 2, 3):
+        if counts[c] > counts[best]:
+            best = c
+    return best
+
+
+def play_out(hands: list[list[int]], pile: list[int], used: list[int], color: int, rank: int,
+             turn: int, rng: random.Random, limit: int = 200) -> int:
+    """Play greedily to the end; the seat that goes out, or -1 past ``limit`` moves.
+
+    ``pile`` is the draw pile (top at the end), ``used`` the discard pile under the top
+    card, ``color``/``rank`` what the top card asks for (rank -1 after a wild).  The lists
+    are consumed.
+    """
+    for _ in range(limit):
+        hand = hands[turn]
+        have_color = False
+        for k in hand:
+            if KCOL[k] == color:
+                have_color = True
+                break
+        best = -1
+        best_pts = -1
+        for i, k in enumerate(hand):
+            c = KCOL[k]
+            if c == WILD_COLOR:
+                if KRANK[k] == WILD_FOUR and have_color:
+                    continue
+            elif c != color and KRANK[k] != rank:
+                continue
+            if KPTS[k] > best_pts:
+                best, best_pts = i, KPTS[k]
+        if best < 0:
+            if not pile:
+                if len(used) < 2:
+                    turn ^= 1           # nothing to draw: pass
+                    continue
+                pile = used[:-1]
+                used = used[-1:]
+                rng.shuffle(pile)
+            k = pile.pop()
+            c = KCOL[k]
+            fits = (c == color or KRANK[k] == rank) if c != WILD_COLOR else \
+                (KRANK[k] == WILD_CARD or not have_color)
+            if not fits:
+                hand.append(k)
+                turn ^= 1
+                continue
+        else:
+            k = hand.pop(best)
+        used.append(k)
+        if not hand:
+            return turn
+        c, r = KCOL[k], KRANK[k]
+        if c == WILD_COLOR:
+            color, rank = _most_held(hand), -1
+        else:
+            color, rank = c, r
+        if r in (DRAW_TWO, WILD_FOUR):
+            other = hands[turn ^ 1]
+            for _ in range(2 if r == DRAW_TWO else 4):
+                if not pile:
+                    if len(used) < 2:
+                        break
+                    pile = used[:-1]
+                    used = used[-1:]
+                    rng.shuffle(pile)
+                other.append(pile.pop())
+        elif r != SKIP and r != REVERSE:
+            turn ^= 1
+    return -1
+
+
+def after_play(hands: list[list[int]], pile: list[int], used: list[int], index: int,
+               color: int, rng: random.Random, limit: int = 200) -> int:
+    """Seat 0 plays ``hands[0][index]`` (naming ``color`` for a wild), then both play out."""
+    hand = hands[0]
+    k = hand.pop(index)
+    used.append(k)
+    if not hand:
+        return 0
+    r = KRANK[k]
+    if KCOL[k] != WILD_COLOR:
+        color = KCOL[k]
+    rank = -1 if KCOL[k] == WILD_COLOR else r
+    turn = 1
+    if r in (DRAW_TWO, WILD_FOUR):
+        other = hands[1]
+        for _ in range(2 if r == DRAW_TWO else 4):
+            if not pile:
+                if len(used) < 2:
+                    break
+                pile = used[:-1]
+                used = used[-1:]
+                rng.shuffle(pile)
+            other.append(pile.pop())
+        turn = 0
+    elif r in (SKIP, REVERSE):
+        turn = 0
+    return play_out(hands, pile, used, color, rank, turn, rng, limit)
+
+
+def after_draw(hands: list[list[int]], pile: list[int], used: list[int], color: int,
+               rank: int, rng: random.Random, limit: int = 200) -> int:
+    """Seat 0 draws instead of playing (playing the card if it fits), then both play out."""
+    if not pile:
+        if len(used) < 2:
+            return play_out(hands, pile, used, color, rank, 1, rng, limit)
+        pile = used[:-1]
+        used = used[-1:]
+        rng.shuffle(pile)
+    k = pile.pop()
+    hand = hands[0]
+    hand.append(k)
+    c = KCOL[k]
+    if c == WILD_COLOR:
+        fits = KRANK[k] == WILD_CARD or not any(KCOL[x] == color for x in hand)
+    else:
+        fits = c == color or KRANK[k] == rank
+    if not fits:
+        return play_out(hands, pile, used, color, rank, 1, rng, limit)
+    held = _most_held(hand[:-1]) if c == WILD_COLOR else c
+    return after_play(hands, pile, used, len(hand) - 1, held, rng, limit)

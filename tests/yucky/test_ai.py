@@ -1,0 +1,108 @@
+"""The computer player: the manual's promises about it, and that it plays well."""
+
+from __future__ import annotations
+
+import random
+
+from games.yucky.ai import Computer, GreedyPlayer, RandomPlayer, play_hand
+from games.yucky.rules import (
+    COMPUTER,
+    DRAW,
+    YOU,
+    Catch,
+    Phase,
+    Play,
+    Respond,
+    Round,
+    parse_card,
+)
+
+
+def arrange(you: str, computer: str, top: str, turn: int = COMPUTER, **kw) -> Round:
+    return Round.arrange(random.Random(0), (you, computer), top, turn=turn, **kw)
+
+
+def computer(lapse: float = 0.0) -> Computer:
+    return Computer(random.Random(5), lapse=lapse)
+
+
+def test_computer_never_plays_wild_draw_four_illegally():
+    ai = computer()
+    r = arrange("G1 G2", "W4 R5 B7", "R3")
+    move = ai.choose(r, COMPUTER)
+    assert not (isinstance(move, Play) and move.card.code == "W4")
+    for seed in range(60):
+        r = Round.deal(random.Random(seed), dealer=seed % 2)
+        players = (computer(), Computer(random.Random(seed)))
+        while r.phase is not Phase.OVER:
+            seat = r.turn
+            r.apply(players[seat].choose(r, seat))
+            if r.phase is Phase.CHALLENGE:
+                assert not r.w4_guilty
+
+
+def test_computer_challenges_exactly_the_illegal_wild_draw_four():
+    guilty = arrange("W4 R5 R6", "G1 G2", "R7", turn=YOU)
+    guilty.apply(Play(parse_card("W4"), "G"))
+    assert computer().choose(guilty, COMPUTER) == Respond(True)
+    honest = arrange("W4 B5 B6", "G1 G2", "R7", turn=YOU)
+    honest.apply(Play(parse_card("W4"), "G"))
+    assert computer().choose(honest, COMPUTER) == Respond(False)
+
+
+def test_computer_catches_your_missing_cry():
+    r = arrange("R5 R6", "G1 G2", "R7", turn=YOU)
+    r.apply(Play(parse_card("R5")))
+    assert computer().wants_catch(r, COMPUTER)
+    r.apply(Catch(COMPUTER))
+    assert len(r.cards[YOU]) == 3
+
+
+def test_computer_cries_unless_it_has_a_memory_lapse():
+    r = arrange("G1 G2", "R5 R6", "R7")
+    assert computer(lapse=0.0).choose(r, COMPUTER).cry is True
+    assert computer(lapse=1.0).choose(r, COMPUTER).cry is False
+
+
+def test_computer_goes_out_through_a_chain_of_skips():
+    r = arrange("G1 G2", "B5 BS RS", "R3")
+    move = computer().choose(r, COMPUTER)
+    assert move.card.code == "RS"          # RS -> BS -> B5: out without a reply
+
+
+def test_computer_keeps_its_wild_while_a_coloured_card_fits():
+    r = arrange("G1 G2 G3 G4 G5 G6 G7", "WC R5 V7 V8 B1", "R3")
+    move = computer().choose(r, COMPUTER)
+    assert move.card.code == "R5"
+
+
+def test_computer_names_a_colour_it_holds():
+    r = arrange("G1 G2 G3 G4 G5 G6 G7", "WC B5 B7 B8 V1", "R3")
+    move = computer().choose(r, COMPUTER)
+    assert move == Play(parse_card("WC"), "B", False) or move == DRAW
+
+
+def test_computer_draws_when_nothing_fits():
+    r = arrange("G1 G2", "B5 B7", "R3")
+    assert computer().choose(r, COMPUTER) == DRAW
+
+
+def _rate(opponent, hands: int) -> float:
+    wins = 0
+    for i in range(hands):
+        rng = random.Random(1000 + i)
+        ai = Computer(random.Random(rng.getrandbits(32)))
+        other = opponent(random.Random(rng.getrandbits(32)))
+        seat = i % 2
+        players = (ai, other) if seat == 0 else (other, ai)
+        r = play_hand(Round.deal(rng, dealer=(i // 2) % 2), players)
+        wins += r.winner == seat
+    return wins / hands
+
+
+def test_computer_beats_the_random_player_on_fixed_deals():
+    assert _rate(RandomPlayer, 240) > 0.55
+
+
+def test_computer_beats_the_greedy_player_on_fixed_deals():
+    assert _rate(GreedyPlayer, 240) > 0.5
