@@ -1,7 +1,7 @@
 """Yucky Lucky You! computer player: hand win rates against baselines, and engine speed.
 
     python bench/yucky_ai.py            # 20,000 hands against each baseline
-    python bench/yucky_ai.py --quick    # 2,000 hands each, under a minute
+    python bench/yucky_ai.py --quick    # 1,000 hands each, under a minute
 
 Prints ``key = value`` lines: ``win_vs_random`` and ``win_vs_greedy`` (fractions of hands
 won by the computer, seats and deals alternated, every hand dealt from its own seed), their
@@ -55,7 +55,7 @@ def speed(make_player, hands: int, seed: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="2,000 hands each (under a minute)")
+    parser.add_argument("--quick", action="store_true", help="1,000 hands each (under a minute)")
     parser.add_argument("--hands", type=int, help="hands against each baseline")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--lapse", type=float, default=None,
@@ -63,7 +63,7 @@ def main() -> None:
     args = parser.parse_args()
     from games.yucky.ai import LAPSE
     lapse = LAPSE if args.lapse is None else args.lapse
-    hands = args.hands or (2_000 if args.quick else 20_000)
+    hands = args.hands or (1_000 if args.quick else 20_000)
     vs_random, ci_random, n_random = match_rate(RandomPlayer, hands, args.seed, lapse)
     vs_greedy, ci_greedy, n_greedy = match_rate(GreedyPlayer, hands, args.seed + 1, lapse)
     sim_hands = 1_000 if args.quick else 5_000

@@ -316,6 +316,8 @@ class YuckyScreen:
                     for hot in self.prompt_hots:
                         if hot.hit(row, col):
                             return str(hot.value)
+                case Key(name) if len(name) > 1 and name.startswith("F"):
+                    continue            # a hot key did its work
             self.m.beep(220, 80)
 
     def prompt_colors(self, why: str) -> None:
@@ -994,7 +996,7 @@ class YuckyScreen:
             return
         self.cry_armed = True
         self.m.play(TUNE_CRY)
-        self.say_status("You cry YUCKY LUCKY YOU! - now play your card.", A_PROMPT)
+        self.say_status("You cry YUCKY LUCKY YOU! - now play your card.", A_LABEL)
 
     async def draw_or_play_drawn(self) -> None:
         r = self.round

@@ -458,3 +458,15 @@ def test_same_seed_deals_the_same_cards():
     a = Round.deal(random.Random(99), dealer=YOU)
     b = Round.deal(random.Random(99), dealer=YOU)
     assert a.cards == b.cards and a.discard == b.discard and a.draw_pile == b.draw_pile
+
+
+def test_rules_and_players_import_without_pygame():
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['pygame'] = None\n"
+            "import games.yucky.rules, games.yucky.ai, games.yucky.playout\n"
+            "assert 'pygame' not in [m for m in sys.modules if sys.modules[m] is not None]")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr

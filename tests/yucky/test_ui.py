@@ -186,6 +186,14 @@ def test_open_hands_shows_the_computers_cards():
         assert code in result.screen.read(18)
 
 
+def test_multiple_draw_option_draws_again_and_passes_with_p():
+    drawn = play("ENTER F3 n n y ESC SPACE SPACE", seed=3).state
+    assert drawn["options"]["multiple_draw"] and drawn["phase"] == "drawn"
+    assert len(drawn["hands"]["you"]) == 9 and drawn["turn"] == "you"
+    passed = play("ENTER F3 n n y ESC SPACE SPACE p", seed=3).state
+    assert passed["message"] == "The computer plays G2."
+
+
 def test_enter_arms_the_cry():
     result = play("ENTER ENTER", seed=3)
     assert result.state["cry_armed"] is True
