@@ -68,6 +68,7 @@ CRY_BOX = (7, 36, 3, 12)
 SCORE_BOX = (6, 52, 9, 27)
 EVENT_ROWS, PROMPT_ROW, KEYS_ROW = (21, 22), 23, 24
 
+SHOW_STEP = 0.15               # seconds between the show's dealt cards
 COMPUTER_DELAY = 0.8           # seconds the computer "thinks" before a move
 DEMO_DELAY = 0.5
 BORDERS = 16
@@ -719,27 +720,32 @@ class YuckyScreen:
     # -- the start-up show -----------------------------------------------------------------
 
     async def show(self) -> None:
+        """The start-up show: the title, a fan of cards dealt to a tune; any key ends it."""
         s = self.s
         s.clear(self.a(A_TABLE))
         s.border = 0
         title = "Y U C K Y   L U C K Y   Y O U !"
-        colors = "RGBV"
         col = 40 - len(title) // 2
         for i, ch in enumerate(title):
-            s.put(5, col + i, ch, self.a((COLOR_ATTR[colors[i % 4]], 0x0F)))
-        fan = ["R7", "GS", "BR", "VD", "WC", "W4", "R0", "G9", "BD", "V5"]
-        for i, code in enumerate(fan):
-            self.card_box(9, 20 + i * 4, parse_card(code))
+            s.put(5, col + i, ch, self.a((COLOR_ATTR[COLORS[i % 4]], 0x0F)))
         s.center(14, "A card game for you and the computer", self.a(A_LABEL))
         s.center(16, "Match play: the first to win four games", self.a(A_TABLE))
-        s.center(20, "Press any key to begin", self.a((0x8F, 0x8F)))
         s.center(22, "F5 at any time for the instructions", self.a(A_TABLE))
-        length = self.m.play(TUNE_SHOW)
-        ev = await self.m.key(timeout=max(length, 3.0))
-        if ev is not None:
-            self.m.hush()
-            if isinstance(ev, Key) and ev.name in ("F1", "F2", "F6", "F9", "F10"):
-                await self.hot_key(ev.name)
+        end = self.m.now() + max(self.m.play(TUNE_SHOW), 3.0)
+        fan = ["R7", "GS", "BR", "VD", "WC", "W4", "R0", "G9", "BD", "V5"]
+        step = 0
+        while self.m.now() < end:
+            if step < len(fan):
+                self.card_box(9, 20 + step * 4, parse_card(fan[step]))
+            elif step == len(fan):
+                s.center(20, "Press any key to begin", self.a((0x8F, 0x8F)))
+            step += 1
+            ev = await self.m.key(timeout=min(SHOW_STEP, max(end - self.m.now(), 0.001)))
+            if ev is not None:
+                self.m.hush()
+                if isinstance(ev, Key) and ev.name in ("F1", "F2", "F6", "F9", "F10"):
+                    await self.hot_key(ev.name)
+                return
 
     # -- the match file --------------------------------------------------------------------
 

@@ -96,6 +96,14 @@ def test_mono_screen(assert_screen):
     assert_screen(result, "yucky/mono")
 
 
+def test_startup_show_plays_a_tune_and_star_skips_it(assert_screen):
+    assert_screen(play("", letters="", until_ms=3000), "yucky/show")
+    shown = play("", letters="", until_ms=1000)
+    assert shown.state["phase"] == "show" and "Y U C K Y" in str(shown.screen)
+    assert play("", letters="*").state["phase"] == "game_point"
+    assert play("a", letters="").state["phase"] == "game_point"   # any key ends the show
+
+
 # -- keys, mouse, rules through the screen ------------------------------------------------
 
 def test_state_schema_has_the_documented_keys():
