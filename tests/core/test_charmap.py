@@ -10,7 +10,7 @@ from retro.script import run
 @pytest.mark.parametrize(("page", "name"), [("1", "codes"), ("2", "attributes"),
                                             ("3", "lines")])
 @pytest.mark.parametrize("letters", ["", "M"])
-def test_charmap_pages_match_golden(assert_screen, page: str, name: str, letters: str) -> None:  # noqa: ANN001
+def test_charmap_pages_match_golden(assert_screen, page: str, name: str, letters: str) -> None:
     mode = "mono" if letters else "colour"
     assert_screen(run("charmap", keys=page, letters=letters), f"charmap/{name}-{mode}")
 

@@ -60,6 +60,6 @@ def test_diff_reports_settings() -> None:
     lambda t: t.replace("07" * 80, "0G" + "07" * 79, 1),
     lambda t: t.replace("|", "!", 1),
 ])
-def test_damaged_dump_is_a_clear_error(damage) -> None:  # noqa: ANN001
+def test_damaged_dump_is_a_clear_error(damage) -> None:
     with pytest.raises(DumpError):
         from_text(damage(to_text(Screen())))

@@ -34,7 +34,7 @@ def test_bad_token_is_named_with_its_position(script: str, where: str) -> None:
         parse(script)
 
 
-def _program(main) -> Program:  # noqa: ANN001
+def _program(main) -> Program:
     return Program(name="probe", title="probe", main=main)
 
 

@@ -6,6 +6,8 @@ import json
 import multiprocessing
 from pathlib import Path
 
+import pytest
+
 from retro.store import Store
 
 
@@ -46,10 +48,8 @@ def test_failed_change_writes_nothing(tmp_path: Path) -> None:
     def refuse(value: object) -> object:
         raise RuntimeError("no")
 
-    try:
+    with pytest.raises(RuntimeError):
         store.update("A.SCR", json.loads, refuse, lambda v: b"x")
-    except RuntimeError:
-        pass
     assert store.read("A.SCR") == b"7"
 
 
