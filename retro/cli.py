@@ -11,8 +11,13 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from retro import __version__
+
+if TYPE_CHECKING:
+    from retro.machine import Program
+    from retro.script import RunResult
 
 USAGE = """\
 usage: retro                          the games menu
@@ -93,7 +98,7 @@ def _dispatch(args: list[str]) -> int:
                  fullscreen=ns.fullscreen, fen=ns.fen, colors=ns.colors)
 
 
-def _program(name: str):
+def _program(name: str) -> Program:
     from retro.programs import UnknownProgram, find
 
     try:
@@ -102,7 +107,7 @@ def _program(name: str):
         raise UsageError(str(err)) from None
 
 
-def _check_letters(program, letters: str) -> None:
+def _check_letters(program: Program, letters: str) -> None:
     from retro.machine import Flags
 
     try:
@@ -200,7 +205,7 @@ def _cmd_run(args: list[str]) -> int:
     return 0
 
 
-def _write_outputs(result, ns: argparse.Namespace) -> None:
+def _write_outputs(result: RunResult, ns: argparse.Namespace) -> None:
     screen = result.screen
     if ns.bin:
         ns.bin.write_bytes(screen.to_bytes())
