@@ -125,6 +125,16 @@ def test_illegal_play_is_refused_with_a_message():
     assert result.state["hands"] == before["hands"]
 
 
+def test_illegal_play_beeps_unless_the_sound_is_off():
+    from retro.speaker import quantise
+
+    def buzzes(result) -> bool:
+        return any(seg.hz == quantise(150) for seg in result.machine.speaker.timeline)
+
+    assert buzzes(play('ENTER "R7"', seed=3))
+    assert not buzzes(play('ENTER F1 "R7"', seed=3))
+
+
 def test_card_you_do_not_hold_is_refused():
     result = play('ENTER "B1"', seed=3)
     assert "You have no B1" in result.screen.read(23)
@@ -200,6 +210,25 @@ def test_multiple_draw_option_draws_again_and_passes_with_p():
     assert len(drawn["hands"]["you"]) == 9 and drawn["turn"] == "you"
     passed = play("ENTER F3 n n y ESC SPACE SPACE p", seed=3).state
     assert passed["message"] == "The computer plays G2."
+
+
+def test_cry_button_click_issues_the_cry():
+    # the CRY! box sits at rows 8-10, columns 37-48 (1-based)
+    assert play("ENTER click:9,42", seed=3).state["cry_armed"] is True
+
+
+def test_wild_colour_chosen_by_clicking_its_name():
+    screen = play('ENTER "WC"', seed=11).screen
+    row, col = screen.find("VIOLET")
+    result = play(f'ENTER "WC" click:{row + 1},{col + 2}', seed=11)
+    assert "WC for violet" in " ".join(str(result.screen).split())
+
+
+def test_yes_no_prompts_take_right_button_yes_left_button_no():
+    result = play("ENTER F3 rclick:1,1 click:1,1 rclick:1,1 ESC")
+    assert result.state["options"]["long_game"] is True
+    assert result.state["options"]["open_hands"] is False
+    assert result.state["options"]["multiple_draw"] is True
 
 
 def test_enter_arms_the_cry():
