@@ -601,7 +601,8 @@ class YuckyScreen:
                 return f"{name[event[1]]} {verb} out!"
             case "end":
                 if event[2] == "giveup":
-                    return "The hand is given up."
+                    return f"{name[1 - event[1]]} give{'' if event[1] == COMPUTER else 's'} " \
+                           "up the hand."
                 return "Nobody can play or draw: the lighter hand wins."
             case "startup_w4":
                 return "A wild draw four turned up and went back into the pile."
@@ -764,9 +765,9 @@ class YuckyScreen:
         else:
             self.match = match
 
-    def save_match(self) -> None:
+    def save_match_as(self, match: Match) -> None:
         if self.m.store is not None:
-            self.m.store.save(scorefile.SCORE_FILE, scorefile.dump(self.match))
+            self.m.store.save(scorefile.SCORE_FILE, scorefile.dump(match))
 
     # -- the game ----------------------------------------------------------------------------
 
@@ -1088,24 +1089,27 @@ class YuckyScreen:
             self.match.record(game.winner)
         who = "You win" if game.winner == YOU else "The computer wins"
         text = f"{who} the game, {max(you, comp)} to {min(you, comp)}."
-        if counts and self.match.winner is not None:
+        match_over = counts and self.match.winner is not None
+        if match_over:
             self.stage = "match_over"
             champion = "You win" if self.match.winner == YOU else "The computer wins"
             g = self.match.games
-            text += f" {champion} the match {max(g)}-{min(g)}! A new match begins."
-            self.draw()
-            self.match = Match()
+            text += f" {champion} the match, {max(g)} games to {min(g)}! A new match begins."
         elif not counts:
             text += " (A demo game does not count for the match.)"
         if counts:
-            self.save_match()
-        self.say_status(text, A_LABEL)
+            # Saved at once, the new match (0-0) if this one is decided.
+            self.save_match_as(Match() if match_over else self.match)
+        self.event_text = text
+        self.say_status("Press a key.", A_LABEL)
         self.m.play(TUNE_WIN if game.winner == YOU else TUNE_LOSE)
         self.draw()
         if self.demo:
             await self.pause(3.0)
         else:
             await self.any_key()
+        if match_over:
+            self.match = Match()
 
 
 async def main(m: Machine) -> None:

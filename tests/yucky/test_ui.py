@@ -250,6 +250,20 @@ def test_match_is_saved_in_yucky_scr(retro_home):
     assert saved.games == [0, 1]
 
 
+def test_fourth_game_wins_the_match_and_a_new_one_begins(retro_home, assert_screen):
+    retro_home.mkdir(parents=True, exist_ok=True)
+    (retro_home / "YUCKY.SCR").write_bytes(scorefile.dump(Match([0, 3])))
+    result = play('"100" ENTER x y SPACE x y SPACE')
+    assert result.state["phase"] == "match_over"
+    assert result.state["games"] == {"you": 0, "computer": 4}
+    assert "The computer wins the match, 4 games to 0!" in " ".join(str(result.screen).split())
+    assert scorefile.parse((retro_home / "YUCKY.SCR").read_bytes()).games == [0, 0]
+    assert_screen(result, "yucky/match_over")
+    (retro_home / "YUCKY.SCR").write_bytes(scorefile.dump(Match([0, 3])))
+    after = play('"100" ENTER x y SPACE x y SPACE SPACE')
+    assert after.state["games"] == {"you": 0, "computer": 0}
+
+
 def test_match_standing_is_read_back(retro_home):
     retro_home.mkdir(parents=True, exist_ok=True)
     (retro_home / "YUCKY.SCR").write_bytes(scorefile.dump(Match([2, 3])))
