@@ -4,7 +4,7 @@ Every player answers ``choose(round, seat) -> Move`` for the seat that must deci
 ``wants_catch(round, seat) -> bool`` when the opponent sits at one card without the cry.
 Players are deterministic for a given ``random.Random``.
 
-``Computer`` plays by a one-move look-ahead over what it can know:
+``Computer`` scores each fitting card by a one-move look-ahead over what it can know:
 
 * card counting: the unseen cards are the deck minus its own hand and the discard pile; the
   opponent holds a random part of them, except that colours it was seen to lack (it drew on
@@ -13,7 +13,11 @@ Players are deterministic for a given ``random.Random``.
   and the opponent is short of;
 * timing: wilds are held as escapes until the hand is short or the opponent is about to go
   out; skips, reverses and draw twos are chained for a going-out run; high cards are shed
-  when the opponent is close to going out;
+  when the opponent is close to going out; draw twos and wild draw fours are kept to stop
+  an opponent on its last cards;
+* near the end of a hand (its own hand or the opponent's down to a few cards) every
+  candidate is played out on sampled deals (``playout``), the opponent's hand drawn from
+  the unseen cards with the colours it lacks held back, and the most won play-outs decide;
 * the cry: it cries (but forgets now and then, ``lapse`` of the time, as the manual
   promises), always calls a missing cry, never plays a wild draw four illegally and
   challenges exactly the illegal ones (the manual: the computer always catches a cheat).
@@ -143,14 +147,10 @@ SHED_POINTS_LATE = 0.03   # ... much more when the opponent is about to go out
 LATE = 2                  # the opponent at this many cards or fewer is about to go out
 MULTI_DRAW_LIMIT = 12     # multiple draw: give up looking after this many cards
 HOLD_DRAW = 3.0           # keeping draw twos and draw fours for the opponent's last cards
-HOLD_ACTION = 0.0         # keeping a skip or reverse for a going-out run while the hand is long
-HOLD_ACTION_FROM = 4      # ... that is, with more than this many cards left
 DRAW_FOR_WILD = True      # draw rather than spend the only fitting wild early
 ROLLOUTS = 32             # endgame: sampled deals played out per candidate (0: off)
 ROLLOUT_HAND = 3          # ... when its own hand is this short
 ROLLOUT_OPP = 2           # ... or the opponent's
-ROLLOUT_DRAW = False      # ... and weigh drawing instead of playing
-ROLLOUT_DRAW_MARGIN = 2   # ... only when it wins this many more play-outs
 LAPSE = 0.04              # how often the computer forgets its cry in the game
 
 
@@ -269,12 +269,8 @@ class Computer(Player):
         assert best is not None
         if ROLLOUTS and (len(hand) <= ROLLOUT_HAND or opp_n <= ROLLOUT_OPP):
             options = self._distinct(scored)
-            if len(options) > 1 or (ROLLOUT_DRAW and r.phase is Phase.PLAY):
-                choice = self._rollout(r, seat, options, unseen, opp_n)
-                if choice is None:
-                    self._drawn_this_turn += 1
-                    return DRAW
-                best = choice
+            if len(options) > 1:
+                best = self._rollout(r, seat, options, unseen, opp_n)
         if (DRAW_FOR_WILD and r.phase is Phase.PLAY and opp_n > LATE + 2 and len(hand) > 3
                 and all(card.color == WILD for card in cards)):
             # Only wilds fit: draw and keep the wild for a worse moment.
@@ -283,10 +279,8 @@ class Computer(Player):
         return Play(best[1], best[2], cry)
 
     def _rollout(self, r: Round, seat: int, options: list[tuple[float, Card, str | None]],
-                 unseen: Counter, opp_n: int) -> tuple[float, Card, str | None] | None:
+                 unseen: Counter, opp_n: int) -> tuple[float, Card, str | None]:
         """Play each option out on sampled deals (the same deals for every option).
-
-        Returns the best option, or None when drawing a card did clearly better.
 
         The opponent's hand is drawn from the unseen cards, colours it was seen to lack
         kept out of it as far as the count allows; both seats then play greedily.
@@ -301,11 +295,6 @@ class Computer(Player):
         for _, card, _c in options:
             index_of.setdefault(card, mine.index(KIND[card]))
         wins = [0] * len(options)
-        # Drawing instead of playing is a candidate too (the normal draw rule only).
-        consider_draw = ROLLOUT_DRAW and r.phase is Phase.PLAY and not r.options.multiple_draw
-        draw_wins = 0
-        top_rank = -1 if r.top.color == WILD else playout.KRANK[KIND[r.top]]
-        top_color = playout.color_index(r.color) if r.color else 0
         rng = self.rng
         for _ in range(ROLLOUTS):
             rng.shuffle(pool)
@@ -321,14 +310,7 @@ class Computer(Player):
                                             random.Random(seed))
                 if winner == 0:
                     wins[i] += 1
-            if consider_draw:
-                winner = playout.after_draw([list(mine), list(opp_hand)], list(rest),
-                                            list(used), top_color, top_rank,
-                                            random.Random(seed))
-                draw_wins += winner == 0
         best = max(range(len(options)), key=lambda i: (wins[i], options[i][0]))
-        if consider_draw and draw_wins > wins[best] + ROLLOUT_DRAW_MARGIN:
-            return None
         return options[best]
 
     @staticmethod
@@ -373,8 +355,6 @@ class Computer(Player):
         extra = (not wild and card.rank in "SRD") or (wild and card.rank == "4")
         if extra:
             score += EXTRA_TURN
-            if card.rank in "SR" and not wild and left > HOLD_ACTION_FROM and opp_n > LATE:
-                score -= HOLD_ACTION
             if fits or wilds_left:
                 score += FOLLOW_UP
             if card.rank == "D":

@@ -135,25 +135,3 @@ def after_play(hands: list[list[int]], pile: list[int], used: list[int], index: 
         turn = 0
     return play_out(hands, pile, used, color, rank, turn, rng, limit)
 
-
-def after_draw(hands: list[list[int]], pile: list[int], used: list[int], color: int,
-               rank: int, rng: random.Random, limit: int = 200) -> int:
-    """Seat 0 draws instead of playing (playing the card if it fits), then both play out."""
-    if not pile:
-        if len(used) < 2:
-            return play_out(hands, pile, used, color, rank, 1, rng, limit)
-        pile = used[:-1]
-        used = used[-1:]
-        rng.shuffle(pile)
-    k = pile.pop()
-    hand = hands[0]
-    hand.append(k)
-    c = KCOL[k]
-    if c == WILD_COLOR:
-        fits = KRANK[k] == WILD_CARD or not any(KCOL[x] == color for x in hand)
-    else:
-        fits = c == color or KRANK[k] == rank
-    if not fits:
-        return play_out(hands, pile, used, color, rank, 1, rng, limit)
-    held = _most_held(hand[:-1]) if c == WILD_COLOR else c
-    return after_play(hands, pile, used, len(hand) - 1, held, rng, limit)
