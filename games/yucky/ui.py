@@ -81,7 +81,6 @@ A_RULE = (0x08, 0x07)
 A_EVENT = (0x0B, 0x0F)
 A_PROMPT = (0x0F, 0x0F)
 A_ERROR = (0x0C, 0x0F)
-A_HOT = (0x0E, 0x01)           # clickable letters: yellow / underlined
 A_KEYS = (0x30, 0x70)
 A_KEYNAME = (0x3F, 0x0F)
 A_CRY = (0x4E, 0x70)
@@ -949,7 +948,8 @@ class YuckyScreen:
                 return
             case Key("ENTER"):
                 self.cry()
-            case Click(row, col, "left"):
+            case Click(_, _, "left"):
+                # A click elsewhere on the table does nothing.
                 target = self.hit(ev, self.hots)
                 if target == "cry":
                     self.cry()
@@ -958,8 +958,6 @@ class YuckyScreen:
                 elif isinstance(target, int) and target < len(r.cards[YOU]):
                     self.typed = ""
                     await self.try_play(r.cards[YOU][target])
-                else:
-                    del row, col
             case Click(_, _, "right") | Key(" "):
                 self.typed = ""
                 await self.draw_or_play_drawn()
