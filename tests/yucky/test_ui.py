@@ -104,6 +104,15 @@ def test_startup_show_plays_a_tune_and_star_skips_it(assert_screen):
     assert play("a", letters="").state["phase"] == "game_point"   # any key ends the show
 
 
+def test_long_game_hands_show_as_compact_codes(assert_screen):
+    result = play("ENTER F3 y n ESC x y SPACE", seed=2)   # the long game from the next deal
+    hand = result.state["hands"]["you"]
+    assert len(hand) >= 52
+    shown = " ".join(result.screen.read(row) for row in (2, 3, 4)).split()
+    assert sorted(shown) == sorted(hand)
+    assert_screen(result, "yucky/long_game")
+
+
 # -- keys, mouse, rules through the screen ------------------------------------------------
 
 def test_state_schema_has_the_documented_keys():
