@@ -34,7 +34,7 @@ from games.sixtysix.solver import Solver, mask_of
 class ExpertConfig:
     """Search budget.  Depths are in plies (a trick is two)."""
 
-    samples: int = 12            # worlds dealt per decision while cards are hidden
+    samples: int = 20            # worlds dealt per decision while cards are hidden
     open_depth: int = 2          # look this far ahead while the stock is open
     exact_stock: int = 2         # with this few cards left to draw, search to the end
     close_margin: float = -0.25  # closing may trail the (guessed) best play by this much
