@@ -29,11 +29,11 @@ def _draw(m: Machine, items: list[tuple[str, str, Program | None]], chosen: int)
     s.clear(m.attr(BACK, 0x07))
     s.fill(0, 0, 1, 80, " ", m.attr(BAR, 0x70))
     s.center(0, "retro  -  text-mode games", m.attr(BAR, 0x70))
-    width = 44
+    width = 46
     left = (80 - width) // 2
     s.box(TOP - 2, left, len(items) + 4, width, m.attr(FRAME, 0x0F), "double", title="Games")
     for n, (name, title, program) in enumerate(items):
-        label = f" {title:<28}{name:>10} " if program else f" {title:<26}(not built)"
+        label = f" {title:<30}{name:>10} " if program else f" {title:<30}(not built)"
         attr = m.attr(ITEM, 0x07) if program else m.attr(DIM, 0x07)
         if n == chosen:
             attr = m.attr(BAR, 0x70)
