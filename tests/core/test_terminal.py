@@ -71,7 +71,8 @@ class PtyProgram:
     """A child process on a pty, with everything it writes fed to a pyte screen."""
 
     def __init__(self, argv: list[str], tmp_path: Path, *, cols: int = 80, rows: int = 25,
-                 colorterm: str | None = "truecolor") -> None:
+                 colorterm: str | None = "truecolor",
+                 extra_env: dict[str, str] | None = None) -> None:
         self.master, self.slave = os.openpty()
         _winsize(self.slave, cols, rows)
         self.termios_before = termios.tcgetattr(self.slave)
@@ -80,6 +81,8 @@ class PtyProgram:
                    SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
         if colorterm:
             env["COLORTERM"] = colorterm
+        env.update(extra_env or {})
+        env = {k: v for k, v in env.items() if v}  # an empty value removes the variable
         self.proc = subprocess.Popen(argv, stdin=self.slave, stdout=self.slave,
                                      stderr=subprocess.PIPE, env=env, cwd=REPO,
                                      start_new_session=True)
@@ -436,3 +439,15 @@ def test_machine_flags_unchanged_by_the_bell_wrapper():
     assert machine.sound is False
     machine.sound = True
     assert bell.inner.enabled is True
+
+
+def test_play_falls_back_to_the_terminal_with_one_notice_when_no_display_opens(pty_program):
+    # SDL told to use X11 with no X server: the window cannot open.
+    program = pty_program(retro_cli("charmap"),
+                          extra_env={"SDL_VIDEODRIVER": "x11", "DISPLAY": ""})
+    program.until(lambda: "page 1 of 3" in program.term.display[0], "page 1 in the terminal")
+    program.send(b"q")
+    status, err = program.finish()
+    assert status == 0
+    notices = [line for line in err.splitlines() if line.strip()]
+    assert len(notices) == 1 and "playing in the terminal" in notices[0]
