@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from games.checkers import movegen
 from games.checkers import rules as R
 from games.checkers.board import Geometry
+from games.checkers.movegen import bits
 
 #: (depth limit, node budget) of each level.  Higher levels search deeper and longer.
 LEVELS: dict[int, tuple[int, int]] = {
@@ -250,9 +251,9 @@ class Searcher:
         if not kings or not prey:
             return 0
         rc = self.rc_of_bit
-        targets = [rc[x] for x in _bits(prey)]
+        targets = [rc[x] for x in bits(prey)]
         total = 0
-        for x in _bits(kings):
+        for x in bits(kings):
             r, c = rc[x]
             total += min(max(abs(r - tr), abs(c - tc)) for tr, tc in targets)
         return CHASE * (self.g.rows * kings.bit_count() - total)
@@ -276,15 +277,15 @@ class Searcher:
             score += W_KING * (bk.bit_count() - wk.bit_count())
             if self.lite or self.two:
                 assert wt is not None
-                bw = sum(wt[x] for x in _bits(b))
-                ww = sum(wt[x] for x in _bits(w))
+                bw = sum(wt[x] for x in bits(b))
+                ww = sum(wt[x] for x in bits(w))
                 score += LITE_WEIGHT * (bw - ww) if self.lite else 0
                 if self.two:
                     # A man nearer the far row is nearer to scoring its own weight.
                     rows = self.rows_of_bit
                     last = g.rows - 1
-                    score += sum(wt[x] * rows[x] for x in _bits(bm)) * 2
-                    score -= sum(wt[x] * (last - rows[x]) for x in _bits(wm)) * 2
+                    score += sum(wt[x] * rows[x] for x in bits(bm)) * 2
+                    score -= sum(wt[x] * (last - rows[x]) for x in bits(wm)) * 2
         if not self.weighted and nb + nw <= ENDGAME_PIECES and abs(mat) >= MAN:
             score += self._chase(bk if mat > 0 else wk, w if mat > 0 else b) * \
                 (1 if mat > 0 else -1)
@@ -308,15 +309,6 @@ class Searcher:
             ((wk << h) & empty).bit_count() + ((wk << (h + 1)) & empty).bit_count()
         score += 2 * (mob_b - mob_w)
         return score if black else -score
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def run(gen: Generator[int, bool | None, SearchResult]) -> SearchResult:

@@ -28,7 +28,8 @@ from games.checkers.board import Geometry
 RawMove = tuple[tuple[int, ...], tuple[int, ...]]
 
 
-def _bits(mask: int) -> list[int]:
+def bits(mask: int) -> list[int]:
+    """The set bit indexes of a mask, low to high."""
     out = []
     while mask:
         low = mask & -mask
@@ -51,14 +52,14 @@ def generate(g: Geometry, black: int, white: int, kings: int, black_to_move: boo
     use_weights = lite and weights is not None
 
     jumps: list[RawMove] = []
-    for sq in _bits(own):
+    for sq in bits(own):
         is_king = (kings >> sq) & 1
         dirs = king_dirs if is_king else man_dirs
         if use_weights:
             assert weights is not None
             limit = weights[sq]
             hoppable = 0
-            for o in _bits(opp):
+            for o in bits(opp):
                 if weights[o] <= limit:
                     hoppable |= 1 << o
         else:
@@ -69,7 +70,7 @@ def generate(g: Geometry, black: int, white: int, kings: int, black_to_move: boo
         return jumps
 
     moves: list[RawMove] = []
-    for sq in _bits(own):
+    for sq in bits(own):
         dirs = king_dirs if (kings >> sq) & 1 else man_dirs
         for d in dirs:
             to = sq + d
