@@ -47,16 +47,7 @@ def perft_speed(depth: int) -> tuple[float, int]:
 
 
 def baseline_speed(depth: int) -> float:
-    game = R.parse_fen(R.START_FEN_8X8)
-    pos = game.position
-    g = pos.geometry
-    grid = {}
-    for sq in range(1, g.nsquares + 1):
-        piece = pos.piece_at(sq)
-        if piece:
-            r, c = g.rc(sq)
-            grid[(r - 1, c - 1)] = piece
-    board = naive.Board(8, 8, grid, pos.turn)
+    board = naive.from_game(R.parse_fen(R.START_FEN_8X8))
     t0 = time.perf_counter()
     leaves = naive.perft(board, depth)
     return leaves / (time.perf_counter() - t0)

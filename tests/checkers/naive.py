@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.checkers import rules as R
+
 Grid = dict[tuple[int, int], tuple[str, bool, int]]   # (row, col) -> (colour, king, weight)
 
 
@@ -101,3 +103,17 @@ def perft(board: Board, depth: int) -> int:
     for mv in moves(board):
         total += perft(make(board, mv), depth - 1)
     return total
+
+
+def from_game(game: R.Game) -> Board:
+    """The same position on this plain 2-D board (reads the game only through its API)."""
+    pos = game.position
+    g = pos.geometry
+    grid: Grid = {}
+    for sq in range(1, g.nsquares + 1):
+        piece = pos.piece_at(sq)
+        if piece:
+            r, c = g.rc(sq)
+            grid[(r - 1, c - 1)] = piece
+    return Board(g.rows, g.cols, grid, pos.turn, game.options.lite,
+                 game.options.variant == R.WECKERS_TWO)
