@@ -28,8 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from games.checkers import engine as E  # noqa: E402
-from games.checkers import rules as R  # noqa: E402
+from retro.games.checkers import engine as E  # noqa: E402
+from retro.games.checkers import rules as R  # noqa: E402
 from tests.checkers import naive  # noqa: E402
 
 #: Published 8x8 counts (Aart Bik, OEIS A133046) checked by the full run.

@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.pigpoker import ai
-from games.pigpoker import rules as r
+from retro.games.pigpoker import ai
+from retro.games.pigpoker import rules as r
 
 
 def match(kind: str, games: int, opponent: str) -> tuple[float, int]:

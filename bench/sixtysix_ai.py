@@ -29,9 +29,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from games.sixtysix.ai import ExpertConfig, ExpertPlayer, player  # noqa: E402
-from games.sixtysix.rules import Close, Deal  # noqa: E402
-from games.sixtysix.solver import solve_deal  # noqa: E402
+from retro.games.sixtysix.ai import ExpertConfig, ExpertPlayer, player  # noqa: E402
+from retro.games.sixtysix.rules import Close, Deal  # noqa: E402
+from retro.games.sixtysix.solver import solve_deal  # noqa: E402
 
 
 class Timer:

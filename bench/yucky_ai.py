@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.yucky.ai import Computer, GreedyPlayer, Player, RandomPlayer, play_hand
-from games.yucky.rules import Options, Round
+from retro.games.yucky.ai import Computer, GreedyPlayer, Player, RandomPlayer, play_hand
+from retro.games.yucky.rules import Options, Round
 
 
 def match_rate(make_opponent, hands: int, seed: int, lapse: float,
@@ -61,7 +61,7 @@ def main() -> None:
     parser.add_argument("--lapse", type=float, default=None,
                         help="how often the computer forgets its cry (default: as in the game)")
     args = parser.parse_args()
-    from games.yucky.ai import LAPSE
+    from retro.games.yucky.ai import LAPSE
     lapse = LAPSE if args.lapse is None else args.lapse
     hands = args.hands or (1_000 if args.quick else 20_000)
     vs_random, ci_random, n_random = match_rate(RandomPlayer, hands, args.seed, lapse)

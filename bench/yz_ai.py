@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.yz.ai import ComputerPlayer
-from games.yz.rules import Game, Joker, Phase, Rules
-from games.yz.solver import table
+from retro.games.yz.ai import ComputerPlayer
+from retro.games.yz.rules import Game, Joker, Phase, Rules
+from retro.games.yz.solver import table
 
 
 def optimal_game(seed: int, player: ComputerPlayer, times: list[float]) -> int:

@@ -49,10 +49,7 @@ def _from_deb(data: bytes) -> bytes:
         if name.startswith("data.tar"):
             if name.endswith(".xz"):
                 body = lzma.decompress(body)
-                mode = "r:"
-            else:
-                mode = "r:*"
-            with tarfile.open(fileobj=io.BytesIO(body), mode=mode) as tar:
+            with tarfile.open(fileobj=io.BytesIO(body), mode="r:*") as tar:
                 for member in tar.getmembers():
                     if member.name.lstrip("./") == MEMBER:
                         handle = tar.extractfile(member)

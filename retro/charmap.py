@@ -95,4 +95,4 @@ async def main(m: Machine) -> None:
 
 
 PROGRAM = Program(name="charmap", title="Character and attribute chart", main=main,
-                  aliases=("chars",))
+                  aliases=("chars",), order=90)

@@ -22,22 +22,37 @@ if TYPE_CHECKING:
 USAGE = """\
 usage: retro                          the games menu
        retro GAME [LETTERS] [--tty]   play (letters: S sound off, M mono, C colour,
-                                      D no mouse, * skip the show; checkers: A symbols)
+                                      D no mouse, * skip the show; a game's own below)
                  [--seed N] [--phosphor green|amber|white] [--fullscreen]
                  [--colors auto|24bit|16] (terminal colours)
        retro run GAME [LETTERS] --seed N --keys SCRIPT [--keys-file F] [--until MS]
-                 [--bin F] [--txt F] [--png F] [--wav F] [--ansi F] [--state F] [--fen FEN]
+                 [--bin F] [--txt F] [--png F] [--wav F] [--ansi F] [--state F]
                  [--no-border-band] [--phosphor green|amber|white]
        retro render IN.bin [--mono] [--border N] [--no-blink] [--blink-phase on|off]
                  [--no-border-band] -o OUT.png
        retro tone HZ MS -o OUT.wav
-       retro perft checkers --rows R --cols C --depth D [--fen FEN]
-       retro move checkers --fen FEN --level N
-       retro --list | --help | --version"""
+{commands}       retro --list | --help | --version"""
+
+from retro.programs import UsageError  # noqa: E402  (one exception for every command line)
 
 
-class UsageError(Exception):
-    """A bad command line: one line of explanation, then the usage, exit status 2."""
+def usage() -> str:
+    """The usage text, with the commands and options that installed programs add."""
+    from retro.programs import all_commands, all_options, all_programs
+
+    lines = []
+    for program in all_programs():
+        if program.letters:
+            lines.append(f"       retro {program.name} [LETTERS]   its own letters: "
+                         f"{', '.join(program.letters)}\n")
+    for name, entries in sorted(all_commands().items()):
+        for program, command in entries:
+            lines.append(f"       retro {name} {program.name} {command.summary}\n")
+    for name, programs in sorted(all_options().items()):
+        owners = ", ".join(p.name for p in programs)
+        lines.append(f"       retro [run] GAME ... --{name} {_metavar(programs[0], name)}"
+                     f"   ({owners})\n")
+    return USAGE.format(commands="".join(lines))
 
 
 class _Parser(argparse.ArgumentParser):
@@ -51,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _dispatch(args)
     except UsageError as err:
         print(f"retro: {err}", file=sys.stderr)
-        print(USAGE, file=sys.stderr)
+        print(usage(), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -65,7 +80,7 @@ def _dispatch(args: list[str]) -> int:
         return _play("launcher", "", tty=False)
     first = args[0]
     if first in ("-h", "--help"):
-        print(USAGE)
+        print(usage())
         return 0
     if first in ("-V", "--version"):
         print(f"retro {__version__}")
@@ -78,10 +93,14 @@ def _dispatch(args: list[str]) -> int:
         return 0
     if first == "--tty" and len(args) == 1:
         return _play("launcher", "", tty=True)
-    commands = {"run": _cmd_run, "render": _cmd_render, "tone": _cmd_tone,
-                "perft": _cmd_perft, "move": _cmd_move}
+    commands = {"run": _cmd_run, "render": _cmd_render, "tone": _cmd_tone}
     if first in commands:
         return commands[first](args[1:])
+    from retro.programs import all_commands
+
+    program_commands = all_commands()
+    if first in program_commands:
+        return _program_command(first, program_commands[first], args[1:])
     if first.startswith("-"):
         raise UsageError(f"unknown option {first!r}")
     parser = _Parser(prog="retro", add_help=False)
@@ -91,11 +110,53 @@ def _dispatch(args: list[str]) -> int:
     parser.add_argument("--seed", type=int)
     parser.add_argument("--phosphor", choices=("green", "amber", "white"), default="green")
     parser.add_argument("--fullscreen", action="store_true")
-    parser.add_argument("--fen")
     parser.add_argument("--colors", choices=("auto", "24bit", "16"), default="auto")
+    _add_program_options(parser)
     ns = parser.parse_args(args)
     return _play(ns.game, ns.letters, tty=ns.tty, seed=ns.seed, phosphor=ns.phosphor,
-                 fullscreen=ns.fullscreen, fen=ns.fen, colors=ns.colors)
+                 fullscreen=ns.fullscreen, options=_program_options(ns), colors=ns.colors)
+
+
+def _metavar(program: Program, name: str) -> str:
+    from retro.programs import option_of
+
+    option = option_of(program, name)
+    return option.metavar if option else "VALUE"
+
+
+def _program_command(name: str, entries: list, args: list[str]) -> int:
+    """``retro perft checkers ...``: the command of the program named after the word."""
+    if not args or args[0].startswith("-"):
+        owners = ", ".join(program.name for program, _ in entries)
+        raise UsageError(f"{name} needs a program name first ({owners})")
+    wanted = _program(args[0])
+    for program, command in entries:
+        if program.name == wanted.name:
+            return command.main(args[1:])
+    owners = ", ".join(program.name for program, _ in entries)
+    raise UsageError(f"{wanted.name} has no {name} command (it is one of: {owners})")
+
+
+def _add_program_options(parser: argparse.ArgumentParser) -> None:
+    from retro.programs import all_options
+
+    for name in all_options():
+        parser.add_argument(f"--{name}", dest=f"option_{name}", default=None)
+
+
+def _program_options(ns: argparse.Namespace) -> dict[str, str]:
+    return {key.removeprefix("option_"): value for key, value in vars(ns).items()
+            if key.startswith("option_") and value is not None}
+
+
+def _check_options(program: Program, options: dict[str, str]) -> None:
+    """An option the program does not take is an error naming those that do."""
+    from retro.programs import all_options, option_of
+
+    for name in options:
+        if option_of(program, name) is None:
+            owners = ", ".join(p.name for p in all_options().get(name, []))
+            raise UsageError(f"{program.name} takes no --{name} (it is an option of {owners})")
 
 
 def _program(name: str) -> Program:
@@ -117,8 +178,8 @@ def _check_letters(program: Program, letters: str) -> None:
 
 
 def _play(name: str, letters: str, *, tty: bool, seed: int | None = None,
-          phosphor: str = "green", fullscreen: bool = False, fen: str | None = None,
-          colors: str = "auto") -> int:
+          phosphor: str = "green", fullscreen: bool = False,
+          options: dict[str, str] | None = None, colors: str = "auto") -> int:
     import random
 
     from retro.clock import RealClock
@@ -129,7 +190,8 @@ def _play(name: str, letters: str, *, tty: bool, seed: int | None = None,
     else:
         program = _program(name)
     _check_letters(program, letters)
-    params = {"fen": fen} if fen else {}
+    params = dict(options or {})
+    _check_options(program, params)
     machine = make_machine(program.letters, letters,
                            seed if seed is not None else random.SystemRandom().randrange(2**32),
                            None, params, RealClock())
@@ -172,9 +234,9 @@ def _cmd_run(args: list[str]) -> int:
     parser.add_argument("--until", type=int, default=600_000)
     for output in ("bin", "txt", "png", "wav", "ansi", "state"):
         parser.add_argument(f"--{output}", type=Path)
-    parser.add_argument("--fen")
     parser.add_argument("--phosphor", choices=("green", "amber", "white"), default="green")
     parser.add_argument("--no-border-band", action="store_true")
+    _add_program_options(parser)
     ns = parser.parse_args(args)
     if ns.until < 0:
         raise UsageError("--until takes a number of milliseconds, 0 or more")
@@ -192,7 +254,8 @@ def _cmd_run(args: list[str]) -> int:
         parse(script)
     except ScriptError as err:
         raise UsageError(f"bad key script: {err}") from None
-    params = {"fen": ns.fen} if ns.fen else {}
+    params = _program_options(ns)
+    _check_options(program, params)
     try:
         result = run(program.name, seed=ns.seed, keys=script, letters=ns.letters,
                      until_ms=ns.until, params=params)
@@ -271,42 +334,6 @@ def _cmd_tone(args: list[str]) -> int:
     from retro.speaker import write_tone
 
     write_tone(ns.hz, ns.ms, ns.output)
-    return 0
-
-
-def _cmd_perft(args: list[str]) -> int:
-    parser = _Parser(prog="retro perft", add_help=False)
-    parser.add_argument("game", choices=("checkers",))
-    parser.add_argument("--rows", type=int, default=8, choices=(6, 8))
-    parser.add_argument("--cols", type=int, default=8, choices=(6, 8))
-    parser.add_argument("--depth", type=int, required=True)
-    parser.add_argument("--fen")
-    ns = parser.parse_args(args)
-    if ns.depth < 0:
-        raise UsageError("--depth takes 0 or more")
-    from games.checkers.commands import perft_command
-
-    try:
-        print(perft_command(ns.rows, ns.cols, ns.depth, ns.fen))
-    except ValueError as err:
-        print(f"retro perft: {err}", file=sys.stderr)
-        return 2
-    return 0
-
-
-def _cmd_move(args: list[str]) -> int:
-    parser = _Parser(prog="retro move", add_help=False)
-    parser.add_argument("game", choices=("checkers",))
-    parser.add_argument("--fen", required=True)
-    parser.add_argument("--level", type=int, default=5, choices=range(1, 10))
-    ns = parser.parse_args(args)
-    from games.checkers.commands import move_command
-
-    try:
-        print(move_command(ns.fen, ns.level))
-    except ValueError as err:
-        print(f"retro move: {err}", file=sys.stderr)
-        return 2
     return 0
 
 

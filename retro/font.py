@@ -12,7 +12,7 @@ from functools import cache
 
 import numpy as np
 
-from fonts import FONT_DIR
+from retro.fonts import FONT_DIR
 
 #: Cell width in dots on the VGA and the MDA.
 CELL_WIDTH = 9

@@ -100,7 +100,7 @@ def _deadline(machine: Machine, request: Request | None) -> float | None:
     match request:
         case WaitKey(timeout=None) | None:
             return None
-        case WaitKey(timeout=t):
+        case WaitKey(timeout=float() as t):
             return machine.now() + t
         case Sleep(seconds=s):
             return machine.now() + s

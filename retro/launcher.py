@@ -2,29 +2,20 @@
 
 from __future__ import annotations
 
+from retro import programs
 from retro.events import Click, Key
 from retro.machine import Machine, Program
-from retro.programs import all_programs
 
-BACK, FRAME, ITEM, BAR, DIM, HINT = 0x17, 0x1F, 0x1F, 0x70, 0x18, 0x30
+BACK, FRAME, ITEM, BAR, HINT = 0x17, 0x1F, 0x1F, 0x70, 0x30
 TOP = 7
 
 
-def lineup() -> list[tuple[str, str, Program | None]]:
-    """(name, title, program or None if not built yet) for every game, then the built-ins."""
-    try:
-        from games import LINEUP
-    except ImportError:
-        LINEUP = ()
-    ready = {p.name: p for p in all_programs()}
-    items: list[tuple[str, str, Program | None]] = [
-        (name, title, ready.get(name)) for name, title in LINEUP
-    ]
-    items += [(p.name, p.title, p) for p in all_programs() if p.name not in dict(LINEUP)]
-    return items
+def lineup() -> list[Program]:
+    """Every registered program, in menu order."""
+    return list(programs.all_programs())
 
 
-def _draw(m: Machine, items: list[tuple[str, str, Program | None]], chosen: int) -> None:
+def _draw(m: Machine, items: list[Program], chosen: int) -> None:
     s = m.screen
     s.clear(m.attr(BACK, 0x07))
     s.fill(0, 0, 1, 80, " ", m.attr(BAR, 0x70))
@@ -32,9 +23,9 @@ def _draw(m: Machine, items: list[tuple[str, str, Program | None]], chosen: int)
     width = 46
     left = (80 - width) // 2
     s.box(TOP - 2, left, len(items) + 4, width, m.attr(FRAME, 0x0F), "double", title="Games")
-    for n, (name, title, program) in enumerate(items):
-        label = f" {title:<30}{name:>10} " if program else f" {title:<30}(not built)"
-        attr = m.attr(ITEM, 0x07) if program else m.attr(DIM, 0x07)
+    for n, program in enumerate(items):
+        label = f" {program.title:<30}{program.name:>10} "
+        attr = m.attr(ITEM, 0x07)
         if n == chosen:
             attr = m.attr(BAR, 0x70)
         s.put(TOP + n, left + 2, label[: width - 4].ljust(width - 4), attr)
@@ -45,7 +36,7 @@ def _draw(m: Machine, items: list[tuple[str, str, Program | None]], chosen: int)
 
 async def main(m: Machine) -> None:
     items = lineup()
-    chosen = next((n for n, item in enumerate(items) if item[2]), 0)
+    chosen = 0
     while True:
         _draw(m, items, chosen)
         event = await m.key()
@@ -61,13 +52,8 @@ async def main(m: Machine) -> None:
                 start = True
             case Click(row, _, "left") if TOP <= row < TOP + len(items):
                 chosen, start = row - TOP, True
-        program = items[chosen][2]
-        if start and program is None:
-            m.screen.put(22, 18, "That game is not built yet; choose another.".center(44),
-                         m.attr(0x1E, 0x0F))
-            m.beep(300, 150)
-            await m.key()
-        elif start and program is not None:
+        program = items[chosen]
+        if start:
             m.screen.clear(0x07)
             m.screen.border = 0
             await program.main(m)

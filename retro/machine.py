@@ -20,10 +20,13 @@ import random
 from collections import deque
 from collections.abc import Callable, Coroutine, Generator
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from retro.events import Click, Event
 from retro.screen import Screen
+
+if TYPE_CHECKING:
+    from retro.store import Store
 
 #: Virtual time one ``poll`` costs in a headless run, so a busy loop that only polls still
 #: moves the clock forward and ends.
@@ -98,6 +101,7 @@ class SpeakerLike(Protocol):
     def tone(self, hz: float, seconds: float, at: float) -> float: ...
     def play(self, music: str, at: float) -> float: ...
     def stop(self, at: float) -> None: ...
+    def pcm(self, rate: int = ..., until: float | None = None) -> Any: ...
 
 
 class SilentSpeaker:
@@ -115,6 +119,11 @@ class SilentSpeaker:
     def stop(self, at: float) -> None:
         pass
 
+    def pcm(self, rate: int = 44100, until: float | None = None) -> Any:
+        import numpy as np
+
+        return np.zeros(0, dtype=np.int16)
+
 
 class ClockLike(Protocol):
     def now(self) -> float: ...
@@ -129,13 +138,13 @@ class Machine:
     rng: random.Random = field(default_factory=lambda: random.Random(0))
     flags: Flags = field(default_factory=Flags)
     speaker: SpeakerLike = field(default_factory=SilentSpeaker)
-    store: Any = None                       # retro.store.Store, attached by the host
-    params: dict[str, str] = field(default_factory=dict)  # extra options, e.g. checkers' fen
+    store: Store | None = None              # the save folder, attached by the host
+    params: dict[str, str] = field(default_factory=dict)  # a program's options, e.g. checkers' fen
     screen: Screen = field(init=False)
     notices: list[str] = field(default_factory=list)
-    _queue: deque[Event] = field(default_factory=deque)
-    _state: Callable[[], dict[str, Any]] | None = None
-    _sound_end: float = 0.0
+    _queue: deque[Event] = field(init=False, default_factory=deque)
+    _state: Callable[[], dict[str, Any]] | None = field(init=False, default=None)
+    _sound_end: float = field(init=False, default=0.0)
 
     def __post_init__(self) -> None:
         self.screen = Screen(mono=self.flags.mono)
@@ -226,12 +235,41 @@ GameMain = Callable[[Machine], Coroutine[Any, Any, None]]
 
 
 @dataclass(frozen=True)
+class Option:
+    """A command-line option of a program's own: ``--NAME VALUE`` on ``retro GAME`` and
+    ``retro run GAME``; the value reaches the game as ``m.params[NAME]``."""
+
+    name: str                               # "fen" for --fen
+    help: str
+    metavar: str = "VALUE"
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command of a program's own: ``retro NAME PROGRAM ARGS...`` (checkers' ``perft``).
+
+    ``main`` takes the arguments after the program's name and returns the exit status; it
+    raises ``retro.programs.UsageError`` for a bad command line.
+    """
+
+    name: str
+    summary: str
+    main: Callable[[list[str]], int]
+
+
+@dataclass(frozen=True)
 class Program:
-    """A runnable program: what ``retro NAME`` starts."""
+    """A runnable program: what ``retro NAME`` starts.
+
+    Programs register through the ``retro.programs`` entry-point group, so the launcher
+    and ``retro --list`` show every installed one; ``order`` places it in the menu.
+    """
 
     name: str
     title: str
     main: GameMain
     letters: str = ""                       # game-specific command-line letters, e.g. "A"
     aliases: tuple[str, ...] = ()
-    params: tuple[str, ...] = ()            # extra options the program reads, e.g. ("fen",)
+    options: tuple[Option, ...] = ()        # e.g. checkers' --fen
+    commands: tuple[Command, ...] = ()      # e.g. checkers' perft and move
+    order: int = 100                        # menu position: lower comes first

@@ -1,43 +1,54 @@
-"""Finding programs: the built-in ones and every package under ``games`` with a PROGRAM."""
+"""Finding programs: everything registered in the ``retro.programs`` entry-point group.
+
+A package adds a program to ``retro --list`` and to the games menu by declaring, in its
+own ``pyproject.toml``::
+
+    [project.entry-points."retro.programs"]
+    tetris = "tetris_for_retro:PROGRAM"
+
+where ``PROGRAM`` is a ``retro.machine.Program``.  retro's own games register the same way,
+so this module imports no game: it only loads what is registered.
+"""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from functools import cache
+from importlib.metadata import EntryPoint, entry_points
 
-from retro.machine import Program
+from retro.machine import Command, Option, Program
 
-BUILTIN_MODULES = ("retro.charmap",)
+GROUP = "retro.programs"
 
 
 class UnknownProgram(LookupError):
     """A name that is no program; the message lists what can run."""
 
 
+class UsageError(Exception):
+    """A bad command line: one line of explanation, then the usage, exit status 2."""
+
+
+def _load(entry: EntryPoint) -> Program | None:
+    try:
+        program = entry.load()
+    except Exception:  # a broken third-party plug-in must not take the menu down with it
+        return None
+    return program if isinstance(program, Program) else None
+
+
 @cache
 def all_programs() -> tuple[Program, ...]:
-    """Every program that can run now, built-ins first, then the games by name.
+    """Every registered program that loads, in menu order (``order``, then name).
 
-    A game package that fails to import, or has no ``PROGRAM`` yet, is simply not listed:
-    ``retro --list`` shows only what runs.
+    An entry that fails to import, or does not name a ``Program``, is not listed:
+    ``retro --list`` shows only what runs.  The first registration of a name wins.
     """
-    found: list[Program] = [importlib.import_module(m).PROGRAM for m in BUILTIN_MODULES]
-    try:
-        games = importlib.import_module("games")
-    except ImportError:
-        return tuple(found)
-    for info in sorted(pkgutil.iter_modules(games.__path__), key=lambda i: i.name):
-        if not info.ispkg:
-            continue
-        try:
-            module = importlib.import_module(f"games.{info.name}")
-        except ImportError:
-            continue
-        program = getattr(module, "PROGRAM", None)
-        if isinstance(program, Program):
-            found.append(program)
-    return tuple(found)
+    found: dict[str, Program] = {}
+    for entry in sorted(entry_points(group=GROUP), key=lambda e: (e.name, e.value)):
+        program = _load(entry)
+        if program is not None and program.name not in found:
+            found[program.name] = program
+    return tuple(sorted(found.values(), key=lambda p: (p.order, p.name)))
 
 
 def find(name: str) -> Program:
@@ -48,3 +59,25 @@ def find(name: str) -> Program:
             return program
     names = ", ".join(p.name for p in all_programs())
     raise UnknownProgram(f"unknown program {name!r} (available: {names})")
+
+
+def all_options() -> dict[str, list[Program]]:
+    """Each program option's name, with the programs that take it."""
+    takers: dict[str, list[Program]] = {}
+    for program in all_programs():
+        for option in program.options:
+            takers.setdefault(option.name, []).append(program)
+    return takers
+
+
+def option_of(program: Program, name: str) -> Option | None:
+    return next((o for o in program.options if o.name == name), None)
+
+
+def all_commands() -> dict[str, list[tuple[Program, Command]]]:
+    """Each program command's name (``perft``), with the programs that have it."""
+    found: dict[str, list[tuple[Program, Command]]] = {}
+    for program in all_programs():
+        for command in program.commands:
+            found.setdefault(command.name, []).append((program, command))
+    return found

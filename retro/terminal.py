@@ -106,6 +106,9 @@ class BellSpeaker:
         self.rings.clear()
         self.inner.stop(at)
 
+    def pcm(self, rate: int = 44100, until: float | None = None) -> Any:
+        return self.inner.pcm(rate, until)
+
     def due(self, now: float) -> bool:
         """Whether a bell is due by ``now`` (each queued ring is used up)."""
         if not self.rings or min(self.rings) > now:

@@ -191,13 +191,14 @@ class WindowFrontend:
         self._dirty = True
 
     def _attach_sound(self) -> None:
-        speaker = self.machine.speaker
-        if not isinstance(speaker, Speaker):
-            replacement = Speaker()
-            replacement.enabled = speaker.enabled
-            self.machine.speaker = replacement
-            speaker = replacement
-        self._speaker = speaker
+        current = self.machine.speaker
+        if isinstance(current, Speaker):
+            speaker = current
+        else:
+            speaker = Speaker()
+            speaker.enabled = current.enabled
+            self.machine.speaker = speaker
+        self._speaker: Speaker = speaker
         speaker.sink = PygameMixerSink(clock=self.machine.now, notify=self.machine.notice)
 
     def close(self) -> None:
@@ -322,7 +323,9 @@ class WindowFrontend:
     def picture_rect(self) -> tuple[int, int, int, int]:
         """Where the picture sits in the window now: x, y, width, height."""
         height, width = self.raster.shape
-        return picture_rect(pygame.display.get_surface().get_size(), (width, height))
+        surface = pygame.display.get_surface()
+        assert surface is not None, "the window is open"
+        return picture_rect(surface.get_size(), (width, height))
 
     # -- Frontend: output --------------------------------------------------------------------
 
@@ -344,7 +347,8 @@ class WindowFrontend:
         raster = self.raster
         text_h, text_w = raster.text.shape
         self._text_buffer = raster.text
-        self._text_surface = pygame.image.frombuffer(raster.text, (text_w, text_h), "P")
+        self._text_surface = pygame.image.frombuffer(
+            raster.text.data, (text_w, text_h), "P")
         self._text_surface.set_palette([tuple(int(v) for v in rgb) for rgb in raster.palette])
         height, width = raster.shape
         self._frame_surface = pygame.Surface((width, height), 0, 32)

@@ -13,7 +13,7 @@ WINDOW_ONLY = {"retro.window"}
 
 def _modules() -> list[str]:
     names: list[str] = []
-    for package in ("retro", "games"):
+    for package in ("retro",):
         for info in pkgutil.walk_packages([str(REPO / package)], prefix=f"{package}."):
             if info.name not in WINDOW_ONLY and not info.name.endswith("__main__"):
                 names.append(info.name)
@@ -33,3 +33,28 @@ def test_every_module_imports_with_pygame_blocked() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=REPO, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_retro_core_imports_no_game() -> None:
+    """retro/ finds games through entry points only; no module of its own imports one."""
+    offenders = []
+    for path in sorted((REPO / "retro").glob("*.py")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            words = line.split()
+            if words[:1] in (["import"], ["from"]) and len(words) > 1 and (
+                    words[1].startswith(("retro.games", "games"))):
+                offenders.append(f"{path.name}: {line.strip()}")
+    assert offenders == []
+
+
+def test_nothing_imports_the_top_level_folders_by_their_own_name() -> None:
+    """Only ``retro`` is an import package: code says retro.games and retro.fonts."""
+    offenders = []
+    for folder in ("retro", "games", "tests", "bench", "fonts"):
+        for path in sorted((REPO / folder).rglob("*.py")):
+            for line in path.read_text(encoding="utf-8").splitlines():
+                words = line.split()
+                if words[:1] in (["import"], ["from"]) and len(words) > 1 and (
+                        words[1].split(".")[0] in ("games", "fonts")):
+                    offenders.append(f"{path.relative_to(REPO)}: {line.strip()}")
+    assert offenders == []

@@ -1,13 +1,32 @@
 """Checkers and Weckers: plain checkers on 6 or 8 rows and columns, and the weighted games."""
 
-from retro.machine import Machine, Program
+from retro.machine import Command, Machine, Option, Program
 
 
 async def _main(m: Machine) -> None:
-    from games.checkers.ui import main  # the heavy imports happen only when the game starts
+    from retro.games.checkers.ui import main  # the heavy imports happen only when the game starts
 
     await main(m)
 
 
-PROGRAM = Program(name="checkers", title="Checkers and Weckers", main=_main,
-                  letters="A", aliases=("weckers", "check1"), params=("fen",))
+def _perft(args: list[str]) -> int:
+    from retro.games.checkers.commands import perft_main
+
+    return perft_main(args)
+
+
+def _move(args: list[str]) -> int:
+    from retro.games.checkers.commands import move_main
+
+    return move_main(args)
+
+
+PROGRAM = Program(
+    name="checkers", title="Checkers and Weckers", main=_main, letters="A",
+    aliases=("weckers", "check1"), order=4,
+    options=(Option("fen", "start from this position (checkers FEN)", "FEN"),),
+    commands=(
+        Command("perft", "--rows R --cols C --depth D [--fen FEN]", _perft),
+        Command("move", "--fen FEN --level N", _move),
+    ),
+)

@@ -1,10 +1,18 @@
-"""Command-line entry points: ``retro perft checkers`` and ``retro move checkers``."""
+"""The checkers program's own commands: ``retro perft checkers`` and ``retro move checkers``."""
 
 from __future__ import annotations
 
+import argparse
 import random
+import sys
 
-from games.checkers import rules as R
+from retro.games.checkers import rules as R
+from retro.programs import UsageError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(message)
 
 
 def perft_command(rows: int, cols: int, depth: int, fen: str | None) -> str:
@@ -30,6 +38,38 @@ def perft_command(rows: int, cols: int, depth: int, fen: str | None) -> str:
 
 def move_command(fen: str, level: int) -> str:
     """The engine's move for a FEN at a level 1-9, in PDN numbers (``11-15``, ``9x18x27``)."""
-    from games.checkers.engine import engine_move
+    from retro.games.checkers.engine import engine_move
 
     return engine_move(fen, level)
+
+
+def perft_main(args: list[str]) -> int:
+    """``retro perft checkers --rows R --cols C --depth D [--fen FEN]``."""
+    parser = _Parser(prog="retro perft checkers", add_help=False)
+    parser.add_argument("--rows", type=int, default=8, choices=(6, 8))
+    parser.add_argument("--cols", type=int, default=8, choices=(6, 8))
+    parser.add_argument("--depth", type=int, required=True)
+    parser.add_argument("--fen")
+    ns = parser.parse_args(args)
+    if ns.depth < 0:
+        raise UsageError("--depth takes 0 or more")
+    try:
+        print(perft_command(ns.rows, ns.cols, ns.depth, ns.fen))
+    except ValueError as err:
+        print(f"retro perft: {err}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def move_main(args: list[str]) -> int:
+    """``retro move checkers --fen FEN --level N``."""
+    parser = _Parser(prog="retro move checkers", add_help=False)
+    parser.add_argument("--fen", required=True)
+    parser.add_argument("--level", type=int, default=5, choices=range(1, 10))
+    ns = parser.parse_args(args)
+    try:
+        print(move_command(ns.fen, ns.level))
+    except ValueError as err:
+        print(f"retro move: {err}", file=sys.stderr)
+        return 2
+    return 0

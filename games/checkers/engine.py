@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import dataclass
 
-from games.checkers import movegen
-from games.checkers import rules as R
-from games.checkers.board import Geometry
-from games.checkers.movegen import bits
+from retro.games.checkers import movegen
+from retro.games.checkers import rules as R
+from retro.games.checkers.board import Geometry
+from retro.games.checkers.movegen import bits
 
 #: (depth limit, node budget) of each level.  Higher levels search deeper and longer.
 LEVELS: dict[int, tuple[int, int]] = {
@@ -282,10 +282,10 @@ class Searcher:
                 score += LITE_WEIGHT * (bw - ww) if self.lite else 0
                 if self.two:
                     # A man nearer the far row is nearer to scoring its own weight.
-                    rows = self.rows_of_bit
+                    row_of = self.rows_of_bit
                     last = g.rows - 1
-                    score += sum(wt[x] * rows[x] for x in bits(bm)) * 2
-                    score -= sum(wt[x] * (last - rows[x]) for x in bits(wm)) * 2
+                    score += sum(wt[x] * row_of[x] for x in bits(bm)) * 2
+                    score -= sum(wt[x] * (last - row_of[x]) for x in bits(wm)) * 2
         if not self.weighted and nb + nw <= ENDGAME_PIECES and abs(mat) >= MAN:
             score += self._chase(bk if mat > 0 else wk, w if mat > 0 else b) * \
                 (1 if mat > 0 else -1)

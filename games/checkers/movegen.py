@@ -22,20 +22,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from games.checkers.board import Geometry
+from retro.bits import bits
+from retro.games.checkers.board import Geometry
 
 #: (path, hopped): padded bit indexes of every square visited and of every piece hopped.
 RawMove = tuple[tuple[int, ...], tuple[int, ...]]
 
 
-def bits(mask: int) -> list[int]:
-    """The set bit indexes of a mask, low to high."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def generate(g: Geometry, black: int, white: int, kings: int, black_to_move: bool,

@@ -24,8 +24,9 @@ import random
 import re
 from dataclasses import dataclass, field, replace
 
-from games.checkers import movegen
-from games.checkers.board import BoardSizeError, Geometry, geometry
+from retro.games.checkers import movegen
+from retro.games.checkers.board import BoardSizeError, Geometry, geometry
+from retro.rules import IllegalMoveError, NotationError, RulesError
 
 BLACK = "B"
 WHITE = "W"
@@ -43,15 +44,7 @@ LUCKY_SUMS = (7, 11)
 DRAW_MOVES = 10
 
 
-class RulesError(ValueError):
-    """Base of every error the rules raise; the message is for the player."""
-
-
-class IllegalMoveError(RulesError):
-    """A move that is not legal in the position."""
-
-
-class FenError(RulesError):
+class FenError(NotationError):
     """A FEN string that cannot be read."""
 
 

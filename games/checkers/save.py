@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from games.checkers import rules as R
+from retro.games.checkers import rules as R
 
 SAVE_NAME = "CHECKERS.SAV"
 FORMAT = 1

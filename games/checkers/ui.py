@@ -12,12 +12,12 @@ import contextlib
 from dataclasses import replace
 from typing import Any
 
-from games.checkers import engine as E
-from games.checkers import rules as R
-from games.checkers.board import Geometry
-from games.checkers.help import PAGES
-from games.checkers.save import SAVE_NAME, Saved, Settings, dump, parse
 from retro.events import Click, Key, Quit
+from retro.games.checkers import engine as E
+from retro.games.checkers import rules as R
+from retro.games.checkers.board import Geometry
+from retro.games.checkers.help import PAGES
+from retro.games.checkers.save import SAVE_NAME, Saved, Settings, dump, parse
 from retro.machine import Machine
 
 #: Delays the up/down keys step through: least seconds to think, and per hop.
@@ -724,7 +724,9 @@ class Session:
                 self.overrides.update({h: None for h in move.hopped[:i]})
                 self.draw_all()
             self.overrides = {}
-        was_man = not game.position.piece_at(move.start)[1]
+        start_piece = game.position.piece_at(move.start)
+        assert start_piece is not None, "a move starts on a piece"
+        was_man = not start_piece[1]
         self.game = R.play(game, move)
         self.quiet = 0 if move.is_capture or was_man else self.quiet + 1
         self.path = []

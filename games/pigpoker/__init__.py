@@ -4,9 +4,9 @@ from retro.machine import Machine, Program
 
 
 async def _main(m: Machine) -> None:
-    from games.pigpoker.ui import main  # heavy imports only when the game starts
+    from retro.games.pigpoker.ui import main  # heavy imports only when the game starts
 
     await main(m)
 
 
-PROGRAM = Program(name="pigpoker", title="Pig Poker", main=_main, aliases=("pig", "poker"))
+PROGRAM = Program(name="pigpoker", title="Pig Poker", main=_main, aliases=("pig", "poker"), order=2)

@@ -28,8 +28,8 @@ from typing import Protocol
 
 import numpy as np
 
-from games.pigpoker import hands as hx
-from games.pigpoker import rules as r
+from retro.games.pigpoker import hands as hx
+from retro.games.pigpoker import rules as r
 
 # -- tunable weights (named so tests and the bench can refer to them) ------------------------
 

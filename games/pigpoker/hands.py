@@ -28,6 +28,9 @@ from functools import cache
 
 import numpy as np
 
+from retro.cards import CardError as _CardError
+from retro.cards import format_rank_suit, parse_rank_suit
+
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
 
@@ -50,7 +53,7 @@ _MAX_RANK_SUM = 5 * RANK_WEIGHTS[-1]
 JACK = RANKS.index("J") + 2
 
 
-class CardError(ValueError):
+class CardError(_CardError):
     """A card or hand written in a way that cannot be read."""
 
 
@@ -79,16 +82,15 @@ class Card:
 
 def parse_card(text: str) -> Card:
     """``"QS"``, ``"td"``, ``"10H"`` -> a Card (rank then suit)."""
-    t = text.strip().upper()
-    if t.startswith("10"):
-        t = "T" + t[2:]
-    if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
-        raise CardError(f"{text!r} is not a card: write rank then suit, like QS or TD")
-    return Card(RANKS.index(t[0]) + 2, t[1])
+    try:
+        rank, suit = parse_rank_suit(text, RANKS, SUITS)
+    except _CardError as err:
+        raise CardError(str(err)) from None
+    return Card(RANKS.index(rank) + 2, suit)
 
 
 def format_card(card: Card) -> str:
-    return RANKS[card.rank - 2] + card.suit
+    return format_rank_suit(RANKS[card.rank - 2], card.suit)
 
 
 def parse_hand(text: str | Iterable[str]) -> tuple[Card, ...]:
@@ -320,7 +322,7 @@ def _all_hands() -> np.ndarray:
 # -- command line ----------------------------------------------------------------------------
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m games.pigpoker.hands",
+    parser = argparse.ArgumentParser(prog="python -m retro.games.pigpoker.hands",
                                      description="Score a five-card poker hand.")
     parser.add_argument("--score", metavar="HAND", required=True,
                         help='five cards, rank then suit, e.g. "QS QH QD 7C 7S"')

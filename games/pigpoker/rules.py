@@ -19,8 +19,9 @@ from typing import Any
 
 import numpy as np
 
-from games.pigpoker import hands as hx
-from games.pigpoker.hands import Card
+from retro.games.pigpoker import hands as hx
+from retro.games.pigpoker.hands import Card
+from retro.rules import IllegalMoveError
 
 SIZE = 4
 SQUARES = SIZE * SIZE
@@ -49,7 +50,7 @@ OVER = "over"          # someone holds four in a row; the payout is settled
 DRAWN = "drawn"        # every player agreed to call the game off
 
 
-class RulesError(ValueError):
+class RulesError(IllegalMoveError):
     """A move the rules do not allow; the message says why, in the player's terms."""
 
 

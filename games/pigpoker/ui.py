@@ -18,12 +18,12 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from games.pigpoker import ai
-from games.pigpoker import hands as hx
-from games.pigpoker import help as helptext
-from games.pigpoker import rules as r
-from games.pigpoker.bank import Bank, BankError
 from retro.events import Click, Event, Key, Quit
+from retro.games.pigpoker import ai
+from retro.games.pigpoker import hands as hx
+from retro.games.pigpoker import help as helptext
+from retro.games.pigpoker import rules as r
+from retro.games.pigpoker.bank import Bank, BankError
 from retro.machine import Machine
 
 # -- layout --------------------------------------------------------------------------------

@@ -4,9 +4,9 @@ from retro.machine import Machine, Program
 
 
 async def _main(m: Machine) -> None:
-    from games.sixtysix.ui import main  # heavy imports only when the game starts
+    from retro.games.sixtysix.ui import main  # heavy imports only when the game starts
 
     await main(m)
 
 
-PROGRAM = Program(name="sixtysix", title="Sixty-Six", main=_main, aliases=("66",))
+PROGRAM = Program(name="sixtysix", title="Sixty-Six", main=_main, aliases=("66",), order=3)

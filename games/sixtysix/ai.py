@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from games.sixtysix.rules import (
+from retro.games.sixtysix.rules import (
     PACK,
     SUITS,
     Card,
@@ -27,7 +27,7 @@ from games.sixtysix.rules import (
     beats,
     card_from_index,
 )
-from games.sixtysix.solver import Solver, mask_of
+from retro.games.sixtysix.solver import Solver, mask_of
 
 
 @dataclass(frozen=True)

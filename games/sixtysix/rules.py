@@ -25,6 +25,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from retro.cards import CardError, format_rank_suit, parse_rank_suit
+from retro.rules import IllegalMoveError, NotationError
+from retro.rules import RulesError as _RulesError
+
 SUITS = "CDHS"
 RANKS = "9JQKTA"  # low to high
 RANK_POINTS = {"9": 0, "J": 2, "Q": 3, "K": 4, "T": 10, "A": 11}
@@ -48,15 +52,15 @@ TRUMPS_AFTER_CLOSING = True
 TOTAL_CARD_POINTS = 120
 
 
-class RulesError(ValueError):
-    """Base class of every rules error; the message is fit to show a player."""
+class RulesError(_RulesError):
+    """Base class of every Sixty-Six rules error; the message is fit to show a player."""
 
 
-class BadCard(RulesError):
+class BadCard(RulesError, NotationError):
     """A card code that is not one of the 24 (``AS TD 9H`` ...)."""
 
 
-class IllegalMove(RulesError):
+class IllegalMove(RulesError, IllegalMoveError):
     """A move the rules do not allow now."""
 
 
@@ -97,16 +101,15 @@ class Card:
 
 def parse_card(code: str) -> Card:
     """``"AS"`` -> ace of spades; ``"10H"`` is accepted for ``"TH"``; any case."""
-    text = code.strip().upper()
-    if text.startswith("10"):
-        text = "T" + text[2:]
-    if len(text) != 2:
-        raise BadCard(f"no such card: {code!r}")
-    return Card(suit=text[1], rank=text[0])
+    try:
+        rank, suit = parse_rank_suit(code, RANKS, SUITS)
+    except CardError as err:
+        raise BadCard(str(err)) from None
+    return Card(suit=suit, rank=rank)
 
 
 def format_card(card: Card) -> str:
-    return card.code
+    return format_rank_suit(card.rank, card.suit)
 
 
 def parse_cards(text: str) -> list[Card]:

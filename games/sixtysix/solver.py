@@ -17,7 +17,8 @@ reaches 66 and a point carries forward.  Heuristic values use the same scale, wi
 
 from __future__ import annotations
 
-from games.sixtysix.rules import (
+from retro.bits import bits
+from retro.games.sixtysix.rules import (
     CLOSE_PENALTY,
     CLOSE_PENALTY_SCHWARZ,
     LAST_TRICK_BONUS,
@@ -38,7 +39,7 @@ KING, QUEEN, ACE = 3, 2, 5
 #: The other half of a marriage for kings and queens, -1 for other cards.
 PARTNER = tuple(c - RANK[c] + KING + QUEEN - RANK[c] if RANK[c] in (KING, QUEEN) else -1
                 for c in range(24))
-INF = 100
+INF = 100.0
 HEURISTIC_CAP = 2.0
 
 
@@ -49,14 +50,6 @@ def mask_of(cards: list[Card] | set[Card] | tuple[Card, ...]) -> int:
     return m
 
 
-def bits(mask: int) -> list[int]:
-    """Card indices in a mask, low to high."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _beats_table(trump: int | None) -> list[bool]:

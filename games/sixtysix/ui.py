@@ -20,9 +20,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from games.sixtysix import help as helptext
-from games.sixtysix.ai import ExpertPlayer
-from games.sixtysix.rules import (
+from retro.events import Click, Event, Key, Quit
+from retro.games.sixtysix import help as helptext
+from retro.games.sixtysix.ai import ExpertPlayer
+from retro.games.sixtysix.rules import (
     MATCH_POINTS,
     RANK_NAMES,
     SUIT_NAMES,
@@ -38,7 +39,6 @@ from games.sixtysix.rules import (
     format_cards,
     hand_order,
 )
-from retro.events import Click, Event, Key, Quit
 from retro.machine import Machine
 
 YOU, COMPUTER = 0, 1

@@ -4,9 +4,9 @@ from retro.machine import Machine, Program
 
 
 async def _main(m: Machine) -> None:
-    from games.yucky.ui import main  # the heavy imports happen only when the game starts
+    from retro.games.yucky.ui import main  # the heavy imports happen only when the game starts
 
     await main(m)
 
 
-PROGRAM = Program(name="yucky", title="Yucky Lucky You!", main=_main, aliases=("uno",))
+PROGRAM = Program(name="yucky", title="Yucky Lucky You!", main=_main, aliases=("uno",), order=1)

@@ -28,9 +28,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from games.yucky import playout
-from games.yucky.playout import KIND
-from games.yucky.rules import (
+from retro.games.yucky import playout
+from retro.games.yucky.playout import KIND
+from retro.games.yucky.rules import (
     COLORS,
     DECK,
     DRAW,
@@ -291,7 +291,7 @@ class Computer(Player):
                    for c, k in void.items() if k == 0}
         mine = [KIND[card] for card in r.cards[seat]]
         used = [KIND[card] for card in r.discard]
-        index_of = {}
+        index_of: dict[Card, int] = {}
         for _, card, _c in options:
             index_of.setdefault(card, mine.index(KIND[card]))
         wins = [0] * len(options)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from games.yucky.rules import ACTIONS, CARDS, COLORS, Card
+from retro.games.yucky.rules import ACTIONS, CARDS, COLORS, Card
 
 KINDS: tuple[Card, ...] = tuple(CARDS.values())
 KIND: dict[Card, int] = {card: i for i, card in enumerate(KINDS)}

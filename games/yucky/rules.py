@@ -23,6 +23,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from retro.rules import RulesError
+
 # -- cards -------------------------------------------------------------------------------
 
 COLORS = ("R", "G", "B", "V")
@@ -54,7 +56,7 @@ MIN_GAME_POINT, MAX_GAME_POINT = 100, 9999
 MATCH_GAMES = 4
 
 
-class YuckyError(ValueError):
+class YuckyError(RulesError):
     """Base of the rules' errors; the message is fit to show a player."""
 
 

@@ -11,7 +11,7 @@ The file is three text lines::
 
 from __future__ import annotations
 
-from games.yucky.rules import MATCH_GAMES, Match
+from retro.games.yucky.rules import MATCH_GAMES, Match
 
 SCORE_FILE = "YUCKY.SCR"
 HEADER = "YUCKY LUCKY YOU! MATCH"

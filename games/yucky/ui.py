@@ -20,10 +20,11 @@ import random
 import textwrap
 from dataclasses import dataclass
 
-from games.yucky import scorefile
-from games.yucky.ai import LAPSE, Computer
-from games.yucky.help import PAGES
-from games.yucky.rules import (
+from retro.events import Click, Event, Key, Quit
+from retro.games.yucky import scorefile
+from retro.games.yucky.ai import LAPSE, Computer
+from retro.games.yucky.help import PAGES
+from retro.games.yucky.rules import (
     COLOR_NAMES,
     COLORS,
     COMPUTER,
@@ -50,7 +51,6 @@ from games.yucky.rules import (
     Round,
     parse_card,
 )
-from retro.events import Click, Event, Key, Quit
 from retro.machine import Machine
 
 # -- layout ----------------------------------------------------------------------------------

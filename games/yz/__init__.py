@@ -4,9 +4,9 @@ from retro.machine import Machine, Program
 
 
 async def _main(m: Machine) -> None:
-    from games.yz.ui import main  # heavy imports only when the game starts
+    from retro.games.yz.ui import main  # heavy imports only when the game starts
 
     await main(m)
 
 
-PROGRAM = Program(name="yz", title="YZ", main=_main, letters="U", aliases=("dice",))
+PROGRAM = Program(name="yz", title="YZ", main=_main, letters="U", aliases=("dice",), order=5)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from games.yz.rules import DEFAULT_RULES, Game, Phase, Rules
-from games.yz.solver import Advice, Solver
+from retro.games.yz.rules import DEFAULT_RULES, Game, Phase, Rules
+from retro.games.yz.solver import Advice, Solver
 
 
 @dataclass

@@ -23,6 +23,8 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
+from retro.rules import IllegalMoveError
+
 UPPER: tuple[str, ...] = ("A1", "A2", "A3", "A4", "A5", "A6")
 LOWER: tuple[str, ...] = ("B1", "B2", "B3", "B4", "B5", "B6", "B7")
 BOXES: tuple[str, ...] = UPPER + LOWER
@@ -49,7 +51,7 @@ DICE = 5
 Dice = tuple[int, ...]
 
 
-class YZError(ValueError):
+class YZError(IllegalMoveError):
     """A move the rules do not allow; the message is meant for the player."""
 
 

@@ -15,7 +15,7 @@ The upper subtotal only matters with the 35-point upper bonus; without it that a
 size 1.  Only subtotals that the used upper boxes can actually make are computed.
 
 The table is built once per rule set and cached as ``.npy`` in the save folder;
-``python -m games.yz.solver --expected [--upper-bonus] [--free-joker]`` prints the optimal
+``python -m retro.games.yz.solver --expected [--upper-bonus] [--free-joker]`` prints the optimal
 expected score (with both options: the published 254.5896).
 """
 
@@ -33,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
-from games.yz.rules import (
+from retro.games.yz.rules import (
     BOXES,
     DEFAULT_RULES,
     UPPER_BONUS,
@@ -149,7 +149,7 @@ def best_subkeep(e: np.ndarray) -> np.ndarray:
 
 def _roll_facts(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Scores (rolls x boxes) naturally and as a joker, and which rolls are a YZ."""
-    from games.yz.rules import joker_score, natural_score
+    from retro.games.yz.rules import joker_score, natural_score
     nat = np.array([[natural_score(b, dice_of(r)) for b in BOXES] for r in ROLLS], dtype=float)
     yz = np.array([max(r) == 5 for r in ROLLS])
     # Only a YZ is ever a joker; every other roll scores by the table after B6 is used too.
@@ -480,7 +480,7 @@ def _positions(dice: Dice, keep: tuple[int, ...]) -> tuple[bool, ...]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m games.yz.solver",
+    parser = argparse.ArgumentParser(prog="python -m retro.games.yz.solver",
                                      description="Optimal solitaire YZ.")
     parser.add_argument("--expected", action="store_true",
                         help="print the optimal expected final score")

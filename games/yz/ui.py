@@ -19,8 +19,9 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from games.yz import help as helptext
-from games.yz.rules import (
+from retro.events import Click, Event, Key, Quit
+from retro.games.yz import help as helptext
+from retro.games.yz.rules import (
     BOX_NAMES,
     BOXES,
     DICE,
@@ -34,7 +35,7 @@ from games.yz.rules import (
     format_dice,
     is_yz,
 )
-from games.yz.scoreboard import (
+from retro.games.yz.scoreboard import (
     BOARD_FILE,
     SETTINGS_FILE,
     Scoreboard,
@@ -44,7 +45,6 @@ from games.yz.scoreboard import (
     parse_board,
     parse_settings,
 )
-from retro.events import Click, Event, Key, Quit
 from retro.machine import Machine
 from retro.screen import Saved
 
@@ -563,7 +563,7 @@ class App:
 
     def player(self):  # -> ComputerPlayer
         if self._player is None:
-            from games.yz.ai import ComputerPlayer
+            from retro.games.yz.ai import ComputerPlayer
             self._player = ComputerPlayer(self.rules)
         return self._player
 
@@ -593,6 +593,7 @@ class App:
                 if second == first:
                     await self.message_box("New game", ["Please pick different initials."])
                     second = None
+        assert second is not None, "the loop above ends with a second name"
         self.game = Game(players=(first, second), rules=self.rules)
         self.computer = frozenset({1}) if pick == 0 else frozenset()
         self.yz_count = [0, 0]

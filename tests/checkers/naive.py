@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.checkers import rules as R
+from retro.games.checkers import rules as R
 
 Grid = dict[tuple[int, int], tuple[str, bool, int]]   # (row, col) -> (colour, king, weight)
 

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from games.checkers import engine as E
-from games.checkers import rules as R
-from games.checkers.commands import move_command, perft_command
+from retro.games.checkers import engine as E
+from retro.games.checkers import rules as R
+from retro.games.checkers.commands import move_command, perft_command
 
 
 def test_engine_plays_the_only_legal_move_at_once() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from games.checkers import rules as R
+from retro.games.checkers import rules as R
 
 from . import naive
 from .conftest import to_naive

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from games.checkers import rules as R
+from retro.games.checkers import rules as R
 
 
 def game(fen: str) -> R.Game:

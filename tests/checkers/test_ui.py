@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from games.checkers import engine as E
-from games.checkers import rules as R
-from games.checkers.save import SAVE_NAME
+from retro.games.checkers import engine as E
+from retro.games.checkers import rules as R
+from retro.games.checkers.save import SAVE_NAME
 from retro.script import run
 
 STATE_KEYS = {"phase", "turn", "rows", "cols", "variant", "options", "fen", "scores", "level"}

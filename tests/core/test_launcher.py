@@ -1,11 +1,12 @@
-"""The launcher: a menu of every game, runnable ones start, unbuilt ones say so."""
+"""The launcher: a menu of every registered program; the chosen one starts."""
 
 from __future__ import annotations
 
 import pytest
 
-import games
+from retro import programs
 from retro.launcher import PROGRAM, TOP, lineup
+from retro.machine import Machine, Program
 from retro.script import run
 
 
@@ -13,23 +14,29 @@ def test_launcher_menu_matches_golden(assert_screen) -> None:
     assert_screen(run(PROGRAM), "launcher/menu")
 
 
-def test_every_game_of_the_lineup_is_listed_then_the_builtins() -> None:
-    names = [name for name, _, _ in lineup()]
-    assert names[: len(games.LINEUP)] == [name for name, _ in games.LINEUP]
-    assert "charmap" in names
+def test_the_five_games_come_first_in_menu_order_then_the_builtins() -> None:
+    names = [program.name for program in lineup()]
+    assert names == ["yucky", "pigpoker", "sixtysix", "checkers", "yz", "charmap"]
 
 
-def test_unbuilt_game_is_shown_as_such_and_does_not_start(
+def test_a_registered_third_party_program_appears_and_starts(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(games, "LINEUP", (("tetris", "Falling Blocks"), *games.LINEUP))
+    async def tetris(m: Machine) -> None:
+        m.screen.put(0, 0, "falling blocks", 0x07)
+        await m.key()
+
+    extra = Program(name="tetris", title="Falling Blocks", main=tetris, order=50)
+    registered = programs.all_programs()
+    monkeypatch.setattr(programs, "all_programs", lambda: (*registered[:5], extra,
+                                                           *registered[5:]))
     screen = run(PROGRAM).screen
-    assert "Falling Blocks" in screen.read(TOP) and "(not built)" in screen.read(TOP)
-    after = run(PROGRAM, keys="UP ENTER").screen  # the first item is the unbuilt one
-    assert after.find("not built yet") is not None
+    assert "Falling Blocks" in screen.read(TOP + 5)
+    after = run(PROGRAM, keys=" ".join(["DOWN"] * 5) + " ENTER").screen
+    assert after.read(0).startswith("falling blocks")
 
 
 def test_enter_starts_the_chosen_program_and_its_end_returns_to_the_menu() -> None:
-    charmap_row = next(n for n, item in enumerate(lineup()) if item[0] == "charmap")
+    charmap_row = next(n for n, item in enumerate(lineup()) if item.name == "charmap")
     moves = " ".join(["DOWN"] * charmap_row)
     inside = run(PROGRAM, keys=f"{moves} ENTER").screen
     assert "retro charmap" in inside.read(0)
@@ -38,7 +45,7 @@ def test_enter_starts_the_chosen_program_and_its_end_returns_to_the_menu() -> No
 
 
 def test_click_on_a_game_starts_it() -> None:
-    charmap_row = next(n for n, item in enumerate(lineup()) if item[0] == "charmap")
+    charmap_row = next(n for n, item in enumerate(lineup()) if item.name == "charmap")
     screen = run(PROGRAM, keys=f"click:{TOP + charmap_row + 1},30").screen
     assert "retro charmap" in screen.read(0)
 

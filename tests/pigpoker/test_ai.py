@@ -7,9 +7,9 @@ import random
 import numpy as np
 import pytest
 
-from games.pigpoker import ai
-from games.pigpoker import hands as hx
-from games.pigpoker import rules as r
+from retro.games.pigpoker import ai
+from retro.games.pigpoker import hands as hx
+from retro.games.pigpoker import rules as r
 
 PAIR = "JS JH 5D 4C 2S"
 

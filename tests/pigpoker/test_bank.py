@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from games.pigpoker import bank as b
+from retro.games.pigpoker import bank as b
 from retro.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -87,7 +87,7 @@ def test_parse_and_format_round_trip() -> None:
 
 
 def test_two_copies_never_lose_an_update(tmp_path: Path) -> None:
-    code = ("import sys; from retro.store import Store; from games.pigpoker.bank import Bank;"
+    code = ("import sys; from retro.store import Store; from retro.games.pigpoker.bank import Bank;"
             "bk = Bank(Store(sys.argv[1]));"
             "[bk.settle({'Shared': 1}) for _ in range(40)]")
     procs = [subprocess.Popen([sys.executable, "-c", code, str(tmp_path)], cwd=ROOT)

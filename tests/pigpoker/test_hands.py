@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from games.pigpoker import hands as h
+from retro.games.pigpoker import hands as h
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,14 +53,14 @@ def test_manual_score_examples(hand: str, expected: int) -> None:
 
 
 def test_score_command_prints_the_manual_score() -> None:
-    out = subprocess.run([sys.executable, "-m", "games.pigpoker.hands", "--score",
+    out = subprocess.run([sys.executable, "-m", "retro.games.pigpoker.hands", "--score",
                           "QS QH QD 7C 7S"], cwd=ROOT, capture_output=True, text=True,
                          check=True)
     assert out.stdout == "16207\n"
 
 
 def test_score_command_rejects_a_bad_card() -> None:
-    out = subprocess.run([sys.executable, "-m", "games.pigpoker.hands", "--score",
+    out = subprocess.run([sys.executable, "-m", "retro.games.pigpoker.hands", "--score",
                           "QS QH QD 7C 1S"], cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 2 and "not a card" in out.stderr
 

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.pigpoker import hands as hx
-from games.pigpoker import rules as r
+from retro.games.pigpoker import hands as hx
+from retro.games.pigpoker import rules as r
 
 
 def game(n: int = 2, seed: int = 1, chips: list[int] | None = None, **opts: bool) -> r.Game:
@@ -30,8 +30,9 @@ def holding(g: r.Game, text: str) -> r.Game:
 
 
 def test_rules_module_imports_without_pygame() -> None:
-    code = ("import sys; sys.modules['pygame'] = None; import games.pigpoker.rules, "
-            "games.pigpoker.hands, games.pigpoker.bank, games.pigpoker.ai; print('ok')")
+    code = ("import sys; sys.modules['pygame'] = None; import retro.games.pigpoker.rules, "
+            "retro.games.pigpoker.hands, retro.games.pigpoker.bank, retro.games.pigpoker.ai; "
+            "print('ok')")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=Path(__file__).resolve().parents[2])
     assert out.stdout.strip() == "ok", out.stderr

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from games.pigpoker import ui
-from games.pigpoker.bank import BANK_FILE
+from retro.games.pigpoker import ui
+from retro.games.pigpoker.bank import BANK_FILE
 from retro.script import run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -236,7 +236,7 @@ def test_monkey_random_keys_and_clicks_never_crash(seed: int) -> None:
 
 
 def test_help_pages_fit_their_box() -> None:
-    from games.pigpoker import help as helptext
+    from retro.games.pigpoker import help as helptext
     for title, lines in helptext.PAGES:
         assert len(lines) <= 18 and all(len(line) <= 73 for line in lines), title
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from games.sixtysix import PROGRAM
-from games.sixtysix.rules import Close, Exchange, Move, Play, hand_order
 from retro.clock import VirtualClock
+from retro.games.sixtysix import PROGRAM
+from retro.games.sixtysix.rules import Close, Exchange, Move, Play, hand_order
 from retro.host import Driver
 from retro.script import drive, make_machine, parse
 
@@ -59,7 +59,7 @@ def move_keys(table: object, move: Move) -> str:
 def expert_chooser(stop: Callable[[object], bool], seed: int = 0,
                    prefer: Callable[[object], Move | None] | None = None):
     """Your moves by the expert player (or ``prefer`` first); SPACE between games."""
-    from games.sixtysix.ai import ExpertConfig, ExpertPlayer
+    from retro.games.sixtysix.ai import ExpertConfig, ExpertPlayer
 
     me = ExpertPlayer(0, random.Random(seed), ExpertConfig(samples=4))
 

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from games.sixtysix.ai import ExpertConfig, ExpertPlayer, GreedyPlayer, RandomPlayer, player
-from games.sixtysix.rules import PACK, Close, Deal, Exchange, Play, parse_card, parse_move
-from games.sixtysix.solver import Solver, mask_of, solve_deal, solver_for
+from retro.games.sixtysix.ai import ExpertConfig, ExpertPlayer, GreedyPlayer, RandomPlayer, player
+from retro.games.sixtysix.rules import PACK, Close, Deal, Exchange, Play, parse_card, parse_move
+from retro.games.sixtysix.solver import Solver, mask_of, solve_deal, solver_for
 
 
 def brute(deal: Deal) -> int:

@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from games.sixtysix import rules as R
-from games.sixtysix.rules import (
+from retro.games.sixtysix import rules as R
+from retro.games.sixtysix.rules import (
     Card,
     Close,
     Deal,

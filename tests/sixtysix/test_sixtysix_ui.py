@@ -18,9 +18,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from keyfinder import expert_chooser, record
 
-from games.sixtysix import PROGRAM
-from games.sixtysix.rules import Close, parse_card
-from games.sixtysix.ui import SPEEDS
+from retro.games.sixtysix import PROGRAM
+from retro.games.sixtysix.rules import Close, parse_card
+from retro.games.sixtysix.ui import SPEEDS
 from retro.script import run
 
 STATE_KEYS = {"phase", "turn", "leader", "hands", "trump", "trump_card", "stock", "closed",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from games.yucky.ai import Computer, GreedyPlayer, RandomPlayer, play_hand
-from games.yucky.rules import (
+from retro.games.yucky.ai import Computer, GreedyPlayer, RandomPlayer, play_hand
+from retro.games.yucky.rules import (
     COMPUTER,
     DRAW,
     YOU,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from games.yucky import playout
-from games.yucky.ai import GreedyPlayer, play_hand
-from games.yucky.playout import KIND
-from games.yucky.rules import DECK, Phase, Round
+from retro.games.yucky import playout
+from retro.games.yucky.ai import GreedyPlayer, play_hand
+from retro.games.yucky.playout import KIND
+from retro.games.yucky.rules import DECK, Phase, Round
 
 
 def test_kinds_cover_the_deck():

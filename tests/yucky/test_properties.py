@@ -8,7 +8,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.yucky.rules import DECK, Catch, Options, Phase, Play, Round
+from retro.games.yucky.rules import DECK, Catch, Options, Phase, Play, Round
 
 DECK_COUNT = Counter(card.code for card in DECK)
 

@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from games.yucky import rules
-from games.yucky.rules import (
+from retro.games.yucky import rules
+from retro.games.yucky.rules import (
     COMPUTER,
     DECK,
     DRAW,
@@ -465,7 +465,7 @@ def test_rules_and_players_import_without_pygame():
     import sys
 
     code = ("import sys; sys.modules['pygame'] = None\n"
-            "import games.yucky.rules, games.yucky.ai, games.yucky.playout\n"
+            "import retro.games.yucky.rules, retro.games.yucky.ai, retro.games.yucky.playout\n"
             "assert 'pygame' not in [m for m in sys.modules if sys.modules[m] is not None]")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60)

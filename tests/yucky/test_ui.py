@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from games.yucky import scorefile
-from games.yucky.rules import Match
+from retro.games.yucky import scorefile
+from retro.games.yucky.rules import Match
 from retro.script import run
 
 # Seed 1: a whole hand won by typing cards (found by letting the computer player choose
@@ -50,7 +50,7 @@ def test_missing_cry_is_caught_by_the_computer(assert_screen):
 
 
 def test_you_catch_the_computers_missing_cry(assert_screen, monkeypatch):
-    import games.yucky.ui as ui
+    import retro.games.yucky.ui as ui
 
     monkeypatch.setattr(ui, "LAPSE", 1.0)          # the computer always forgets
     before = play(WIN_HAND.rsplit(" ", 1)[0])       # it has just gone down to one card

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from games.yz.rules import (
+from retro.games.yz.rules import (
     BOXES,
     Game,
     IllegalPost,

@@ -7,8 +7,8 @@ from functools import cache
 
 import pytest
 
-from games.yz.ai import ComputerPlayer, play_solitaire
-from games.yz.rules import (
+from retro.games.yz.ai import ComputerPlayer, play_solitaire
+from retro.games.yz.rules import (
     BOXES,
     Joker,
     Rules,
@@ -17,7 +17,7 @@ from games.yz.rules import (
     parse_dice,
     post,
 )
-from games.yz.solver import (
+from retro.games.yz.solver import (
     FULL,
     KEEPS,
     ROLL_P,
@@ -57,7 +57,7 @@ def test_expected_score_without_upper_bonus(capsys: pytest.CaptureFixture[str],
 
 def test_table_is_built_once_then_read_and_a_damaged_one_is_moved_aside(
         tmp_path, monkeypatch) -> None:
-    import games.yz.solver as solver
+    import retro.games.yz.solver as solver
 
     (tmp_path / "YZ-nobonus-forced-v1.npy").write_bytes(b"not a table")
     builds = []

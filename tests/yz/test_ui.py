@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from games.yz.scoreboard import (
+from retro.games.yz.scoreboard import (
     BOARD_FILE,
     SETTINGS_FILE,
     Scoreboard,
     dump_board,
     parse_board,
 )
-from games.yz.ui import BOX_ROW, DIE_COLS, DIE_TOP, ROLL_BUTTON, SELECT_BUTTON
+from retro.games.yz.ui import BOX_ROW, DIE_COLS, DIE_TOP, ROLL_BUTTON, SELECT_BUTTON
 from retro.script import run
 
 NEW_GAME = 'ENTER "ABC" ENTER'              # vs the computer, initials ABC
