@@ -139,7 +139,7 @@ def test_render_reads_txt_dumps_and_ans_files(tmp_path: Path) -> None:
 
 
 def test_read_screen_names_the_file_it_cannot_read(tmp_path: Path) -> None:
-    with pytest.raises(ScreenFileError, match="nope.bin"):
+    with pytest.raises(ScreenFileError, match=r"nope\.bin"):
         read_screen(tmp_path / "nope.bin")
 
 
