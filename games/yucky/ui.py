@@ -241,7 +241,7 @@ class YuckyScreen(TableView):
                     return
                 ev = await self.event(left)
                 if ev is None:
-                    return
+                    continue            # a host may wake us early: wait out the time
                 r = self.round
                 if self.is_cry(ev) and r and r.uncried == COMPUTER and not self.demo:
                     self.apply(Catch(YOU))
@@ -328,8 +328,9 @@ class YuckyScreen(TableView):
         r = self.round
         assert r is not None
         actor = move.by if isinstance(move, Catch) else r.turn
-        if actor == YOU:
-            self.event_text = ""        # your move starts a fresh account of events
+        if actor == YOU and not isinstance(move, Respond):
+            # Your move starts a fresh account of events (not the four taken for you).
+            self.event_text = ""
             self.cry_armed = False      # a cry counts only for the play it was made for
         r.apply(move)
         texts: list[str] = []

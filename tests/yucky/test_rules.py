@@ -478,3 +478,50 @@ def test_rules_and_players_import_without_pygame():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 0, done.stderr
+
+
+# -- the long game's start-up, the limit message, the event vocabulary ---------------------
+
+def test_long_game_redeals_when_only_wild_draw_fours_are_left_to_turn_up():
+    # The deal takes cards from the end: 104 go to the hands, the first four stay.
+    rest = [card for card in DECK if card is not rules.W4]
+    deck = [rules.W4] * 4 + rest
+    r = Round.deal(random.Random(7), dealer=YOU, options=Options(long_game=True), deck=deck)
+    assert rules.Redealt() in r.events
+    assert r.top is not rules.W4
+    assert Counter(c.code for c in r.all_cards()) == Counter(c.code for c in DECK)
+
+
+def test_constructed_deck_must_be_the_whole_deck():
+    with pytest.raises(CardError):
+        Round.deal(random.Random(1), dealer=YOU, deck=list(DECK)[:-1])
+
+
+def test_hand_limit_draw_says_the_limit_not_an_empty_pile():
+    from retro.games.yucky.narrate import describe
+
+    r = arrange("G3", "R1 R2", "B7")
+    r.cards[YOU] += [r.draw_pile.pop() for _ in range(71)]
+    assert len(r.cards[YOU]) == rules.HAND_LIMIT and len(r.draw_pile) > 20
+    r.apply(DRAW)
+    event = next(e for e in r.events if isinstance(e, Drew))
+    assert event == Drew(YOU, (), "turn", "limit")
+    text = describe(event, r, demo=False)
+    assert "72 cards" in text and "nothing left" not in text
+    empty = describe(Drew(YOU, (), "turn", "empty"), r, demo=False)
+    assert "nothing left to draw" in empty
+
+
+def test_events_are_typed_and_errors_are_the_shared_rule_errors():
+    from retro.rules import IllegalMoveError, NotationError, RulesError
+
+    r = Round.deal(random.Random(12), dealer=COMPUTER)
+    from retro.games.yucky.ai import GreedyPlayer, play_hand
+
+    play_hand(r, (GreedyPlayer(random.Random(1)), GreedyPlayer(random.Random(2))))
+    kinds = (rules.Played, rules.Drew, rules.Passed, rules.Skipped, rules.Reshuffled,
+             rules.Cried, rules.Caught, rules.Challenged, rules.ColorNamed, rules.WentOut,
+             rules.Ended, rules.StartupW4, rules.Redealt)
+    assert r.events and all(isinstance(e, kinds) for e in r.events)
+    assert issubclass(IllegalMove, IllegalMoveError) and issubclass(CardError, NotationError)
+    assert issubclass(YuckyError, RulesError)
