@@ -275,6 +275,11 @@ class YuckyScreen(TableView):
             self.draw()
         else:
             self.draw_status()
+        answer = await self._yes_no(question, default)
+        self.say_status("")
+        return answer
+
+    async def _yes_no(self, question: str, default: bool | None) -> bool:
         while True:
             ev = await self.event()
             match ev:
@@ -512,8 +517,7 @@ class YuckyScreen(TableView):
         the four are drawn for you, after a moment in which you may still call its cry."""
         r = self.round
         assert r is not None
-        if r.uncried == COMPUTER:
-            await self.pause(CATCH_MOMENT)
+        await self.pause(CATCH_MOMENT)
         if r.phase is Phase.CHALLENGE and r.turn == YOU and not self.demo:
             self.apply(Respond(False))
 
@@ -523,8 +527,6 @@ class YuckyScreen(TableView):
         await self.pause(DEMO_DELAY if self.demo else COMPUTER_DELAY)
         if r.phase is Phase.OVER or (r.turn != seat) or (seat == YOU and not self.demo):
             return
-        if r.uncried is not None and r.uncried != seat:
-            return                      # the cry is still to be called before this move
         player = self.computer if seat == COMPUTER else self.stand_in
         move = player.choose(r, seat)
         self.apply(move)
