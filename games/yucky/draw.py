@@ -316,7 +316,11 @@ class TableView:
         s.fill(PROMPT_ROW, 0, 1, 80, " ", self.a(A_TABLE))
         text = self.status
         if self.typed:
-            text = f"Card: {self.typed}_   {text}"
+            # Half a card code: the prompt gives way to what comes next (no cut sentence).
+            wild = self.typed == "W"
+            text = f"Card: {self.typed}_   then " + (
+                "C (wild) or 4 (wild draw four)" if wild else "0-9, S, R or D") \
+                + "; Esc clears."
         s.put(PROMPT_ROW, 1, text[:78], self.a(self.status_attr))
 
     def draw_keys(self) -> None:
