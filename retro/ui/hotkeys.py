@@ -205,10 +205,13 @@ def hotkeys_off(m: Machine, *keys: str) -> Iterator[None]:
 
     A masked key reaches the waiting widget as an ordinary key.  Masks nest.
     """
-    masked = _state(m).masked
+    state = _state(m)
+    masked = state.masked
     names = [key_name(k) for k in keys]
     for name in names:
         masked[name] = masked.get(name, 0) + 1
+    if not state.popups:
+        state.keys.redraw_status(m)  # the status line shows only what can be done now
     try:
         yield
     finally:
@@ -216,6 +219,8 @@ def hotkeys_off(m: Machine, *keys: str) -> Iterator[None]:
             masked[name] -= 1
             if not masked[name]:
                 del masked[name]
+        if not state.popups:
+            state.keys.redraw_status(m)
 
 
 def hot_key_for(m: Machine, event: Event) -> HotKey | None:

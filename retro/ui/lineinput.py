@@ -7,6 +7,7 @@ from collections.abc import Callable
 from retro.events import Key
 from retro.machine import Machine
 from retro.screen import Saved
+from retro.ui.hotkeys import hotkeys_off, installed
 from retro.ui.waits import key
 
 Validator = Callable[[str], str | None]
@@ -22,7 +23,8 @@ async def line_input(m: Machine, row: int, col: int, width: int, attr: int, *,
     Printable keys insert at the cursor; BKSP and DEL delete; LEFT, RIGHT, HOME and END
     move.  ENTER accepts when ``validate(text)`` returns None; otherwise the error text it
     returns is shown on screen (and a beep sounds) until the next edit, and editing goes on.
-    ESC gives None.  ``allowed(ch)`` filters the characters typed (digits only, say);
+    ESC gives None.  Hot keys work meanwhile, except printable ones, which type.
+    ``allowed(ch)`` filters the characters typed (digits only, say);
     ``max_length`` defaults to what the field shows (``width - 1``: the cursor needs a
     cell); a longer text scrolls within the field.
 
@@ -65,6 +67,9 @@ async def line_input(m: Machine, row: int, col: int, width: int, attr: int, *,
         s.put(row, col, text[first : first + width].ljust(width), attr)
         s.move_cursor(row, col + pos - first, visible=True)
 
+    # Printable hot keys (checkers' "!") are text while typing: masked inside the field.
+    masking = hotkeys_off(m, *(entry.key for entry in installed(m) if len(entry.key) == 1))
+    masking.__enter__()
     try:
         while True:
             draw()
@@ -109,3 +114,4 @@ async def line_input(m: Machine, row: int, col: int, width: int, attr: int, *,
         if restore:
             s.restore(field)
         s.cursor = field.cursor
+        masking.__exit__(None, None, None)

@@ -162,3 +162,13 @@ def test_the_keyboard_is_looked_at_every_so_many_yields(kit_run) -> None:
 
     kit_run(main)
     assert polls == [pytest.approx(0.010)]  # ten polls of one virtual millisecond each
+
+
+def test_on_stop_hears_which_key_stopped_the_work(kit_run) -> None:
+    stopped: list[Event] = []
+
+    async def main(m: Machine) -> None:
+        await ui.work(m, _search(10_000, []), stop_keys=("ESC", "!"), on_stop=stopped.append)
+
+    kit_run(main, "wait:5 ! wait:5 ESC")
+    assert stopped == [Key("!")]
