@@ -65,8 +65,9 @@ async def ask(m: Machine, question: str, *, esc: bool = False, mouse: Mouse = BU
     ``row``/``col`` place its top-left corner; ``frame`` None draws it flat (a question
     on the game's message rows).
     """
-    attr = m.attr(0x4F, 0x70) if attr is None else attr
-    button_attr = m.attr(0x70, 0x0F) if button_attr is None else button_attr
+    # Mono: a plain box with reverse-video buttons, the MDA's usual dialog.
+    attr = m.attr(0x4F, 0x0F) if attr is None else attr
+    button_attr = m.attr(0x70, 0x70) if button_attr is None else button_attr
     edge = 2 if frame else 0
     inner = width - edge - 2 if width else min(60, max(len(question), 24))
     lines = wrap(question, inner)

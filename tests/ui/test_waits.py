@@ -172,3 +172,27 @@ def test_on_stop_hears_which_key_stopped_the_work(kit_run) -> None:
 
     kit_run(main, "wait:5 ! wait:5 ESC")
     assert stopped == [Key("!")]
+
+
+@pytest.mark.parametrize("mono", [False, True])
+def test_golden_progress_during_long_work(kit_run, assert_screen, mono: bool) -> None:
+    from retro.screen import Screen
+
+    from .conftest import calm
+
+    shots: list[Screen] = []
+
+    async def main(m: Machine) -> None:
+        calm(m)
+
+        def build() -> Generator[int, bool | None, None]:
+            for n in range(0, 1001, 100):
+                yield n
+                if n == 400:
+                    shots.append(m.screen.copy())  # as the kit drew the count of 400
+
+        bar = ui.Progress(23, 10, 60, m.attr(0x1E, 0x0F), label="Building the table", total=1000)
+        await ui.work(m, build(), progress=bar)
+
+    kit_run(main, "", letters="M" if mono else "")
+    assert_screen(shots[0], f"ui/progress-{'mono' if mono else 'colour'}")
