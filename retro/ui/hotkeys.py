@@ -23,7 +23,8 @@ from typing import Any
 from retro.events import Click, Event, Key
 from retro.machine import Machine
 
-Action = Callable[[Machine], Awaitable[None] | None]
+#: ``async def action(m) -> None`` or a plain function; what either returns is ignored.
+Action = Callable[[Machine], Awaitable[object] | object]
 Legend = str | Callable[[], str] | None
 
 

@@ -38,7 +38,7 @@ async def key(m: Machine, timeout: float | None = None) -> Event | None:
     while True:
         show_notices(m)
         remaining = None if deadline is None else max(0.0, deadline - m.now())
-        event = await m.key(remaining)
+        event: Event | None = await m.key(remaining)
         if event is not None and not await dispatch(m, event):
             return event
         # A host may answer a timed wait early with nothing: only the deadline ends it.
@@ -66,7 +66,7 @@ async def sleep(m: Machine, seconds: float) -> None:
             remaining = deadline - m.now()
             if remaining <= 0:
                 return
-            event = await m.key(remaining)
+            event: Event | None = await m.key(remaining)
             if event is not None and not await dispatch(m, event):
                 kept.append(event)
     finally:

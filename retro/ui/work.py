@@ -87,7 +87,7 @@ class Progress:
 ProgressSink = Progress | Callable[[Any], None] | None
 
 
-async def work(m: Machine, generator: Generator[Any, bool | None, T],
+async def work(m: Machine, generator: Generator[Any, Any, T],
                progress: ProgressSink = None, *,
                stop_keys: Collection[str] = ("ESC",), every: int = 1,
                on_stop: Callable[[Key], None] | None = None) -> T:
