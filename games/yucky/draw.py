@@ -6,8 +6,7 @@ happens and calls ``draw`` when something changed.  Nothing here waits for input
 
 from __future__ import annotations
 
-import textwrap
-
+from retro import ui
 from retro.games.yucky.layout import (
     A_BACK,
     A_BACK_FILL,
@@ -52,6 +51,8 @@ from retro.games.yucky.rules import (
     COLORS,
     COMPUTER,
     MATCH_GAMES,
+    MAX_GAME_POINT,
+    MIN_GAME_POINT,
     W4,
     YOU,
     Card,
@@ -91,6 +92,10 @@ class TableView:
     status_attr: tuple[int, int]
     typed: str
     hots: list[Hot]
+    log: ui.MessageLine
+    status_line: ui.MessageLine
+    keys: ui.HotKeys
+    stale: bool
 
     def a(self, pair: tuple[int, int]) -> int:
         return self.m.attr(*pair)
@@ -306,33 +311,46 @@ class TableView:
     # -- the lines at the bottom ------------------------------------------------------------
 
     def draw_events(self) -> None:
-        """The latest events, wrapped on two rows; older words fall off the front."""
-        lines = textwrap.wrap(self.event_text, 78)[-len(EVENT_ROWS):]
-        for row, text in zip(EVENT_ROWS, lines, strict=False):
-            self.s.put(row, 1, text, self.a(A_EVENT))
+        """The latest events on two rows: the words that fit, older ones fall off the
+        front (a sentence is never cut inside a word)."""
+        lines = ui.wrap(self.event_text, self.log.width) if self.event_text else []
+        self.say_on(self.log, " ".join(lines[-len(EVENT_ROWS):]), A_EVENT)
 
     def draw_status(self) -> None:
-        s = self.s
-        s.fill(PROMPT_ROW, 0, 1, 80, " ", self.a(A_TABLE))
         text = self.status
         if self.typed:
-            # Half a card code: the prompt gives way to what comes next (no cut sentence).
+            # Half a card code: the prompt gives way to what comes next.
             wild = self.typed == "W"
             text = f"Card: {self.typed}_   then " + (
                 "C (wild) or 4 (wild draw four)" if wild else "0-9, S, R or D") \
                 + "; Esc clears."
-        s.put(PROMPT_ROW, 1, text[:78], self.a(self.status_attr))
+        self.say_on(self.status_line, text, self.status_attr)
+        if self.stage == "game_point" and not self.demo:
+            # The question of the line input; the kit draws the digits and the cursor.
+            self.s.fill(PROMPT_ROW, 0, 1, 80, " ", self.a(A_TABLE))
+            label = self.game_point_label()
+            self.s.put(PROMPT_ROW, 1, label, self.a(A_PROMPT))
+            self.s.move_cursor(PROMPT_ROW, 1 + len(label), visible=True)
+
+    def game_point_label(self) -> str:
+        return f"Game point ({MIN_GAME_POINT}-{MAX_GAME_POINT}, Enter for {self.game_point}): "
+
+    def say_on(self, line: ui.MessageLine, text: str, attr: tuple[int, int]) -> None:
+        """Say ``text`` on a message line; the cells after the words keep the table's
+        colour (a message line paints its whole width in the message's)."""
+        line.say(text, self.a(attr))
+        table = self.a(A_TABLE)
+        for row in range(line.row, line.row + line.height):
+            shown = self.s.read(row, line.col, line.width).rstrip()
+            self.s.paint(row, line.col + len(shown), 1, line.width - len(shown), table)
 
     def draw_keys(self) -> None:
+        """The function keys from the hot-key table; a toggle names the mode it switches
+        to (the manual's legend rule)."""
         s = self.s
         s.fill(KEYS_ROW, 0, 1, 80, " ", self.a(A_KEYS))
-        items = (("F1", "Quiet" if self.m.sound else "Sound"),
-                 ("F2", "Play" if self.demo else "Demo"),
-                 ("F3", "Options"), ("F5", "Help"),
-                 ("F6", "NoReplay" if self.replay_ask else "Replay"),
-                 ("F8", "New"), ("F9", "Quit"), ("F10", "Border"))
         col = 0
-        for key, label in items:
+        for key, label in self.keys.legends(self.m):
             s.put(KEYS_ROW, col, key, self.a(A_KEYNAME))
             col += len(key) + 1
             s.put(KEYS_ROW, col, label, self.a(A_KEYS))

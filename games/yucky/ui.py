@@ -10,21 +10,24 @@ from __future__ import annotations
 
 import contextlib
 import random
+from collections.abc import Awaitable, Callable
 
+from retro import ui
 from retro.events import Click, Event, Key, Quit
 from retro.games.yucky import popups, scorefile
 from retro.games.yucky.ai import LAPSE, Computer
 from retro.games.yucky.draw import TableView
 from retro.games.yucky.layout import (
     A_ERROR,
+    A_EVENT,
     A_LABEL,
     A_PROMPT,
-    A_TABLE,
     CATCH_MOMENT,
     COMPUTER_DELAY,
     DEAL_SOUND,
     DEMO_DELAY,
     DRAW_SOUND,
+    EVENT_ROWS,
     PLAY_SOUND,
     PROMPT_ROW,
     TUNE_CAUGHT,
@@ -66,7 +69,8 @@ from retro.games.yucky.rules import (
 )
 from retro.machine import Machine
 
-BORDERS = 16
+#: The manual's mouse convention for every yes/no question: right button yes, left no.
+YES_NO_MOUSE = ui.RIGHT_YES | ui.LEFT_NO
 
 
 class NewGame(Exception):
@@ -75,6 +79,10 @@ class NewGame(Exception):
 
 class QuitProgram(Exception):
     """F9: leave the program."""
+
+
+class DemoStarted(Exception):
+    """F2 while the program waits for you: the computer takes your seat at once."""
 
 
 class YuckyScreen(TableView):
@@ -108,7 +116,97 @@ class YuckyScreen(TableView):
         self.hots: list[Hot] = []
         self._seen = 0
         self.open_popup = ""            # "options", "help" or "confirm" while one is open
+        self.popup_redraw: Callable[[], None] | None = None
+        self.stale = False              # something changed under an open pop-up
+        self.waiting_for_you = False    # a wait F2 should end (the computer takes over)
+        # The event lines first, the prompt line last: the kit's announcements go there.
+        self.log = ui.MessageLine(m, EVENT_ROWS[0], 1, len(EVENT_ROWS), 78,
+                                  self.a(A_EVENT), main=False)
+        self.status_line = ui.MessageLine(m, PROMPT_ROW, 1, 1, 78, self.a(A_PROMPT),
+                                          notices=True)
+        self.keys = self.hot_keys()
+        ui.install(m, self.keys)
         m.publish_state(self.state)
+
+    # -- the function keys: one table, live in every wait ---------------------------------
+
+    def hot_keys(self) -> ui.HotKeys:
+        keys = ui.HotKeys()
+        keys.add("F1", self.toggle_sound, legend=lambda: "Quiet" if self.m.sound else "Sound")
+        keys.add("F2", self.toggle_demo, legend=lambda: "Play" if self.demo else "Demo")
+        keys.add("F3", self.options, legend="Options")
+        keys.add("F5", self.help, legend="Help")
+        keys.add("F6", self.toggle_replay,
+                 legend=lambda: "NoReplay" if self.replay_ask else "Replay")
+        keys.add("F8", self.new_game, legend="New")
+        keys.add("F9", self.quit, legend="Quit")
+        keys.add("F10", self.border, legend="Border")
+        return keys
+
+    def refresh(self) -> None:
+        """Show what a hot key changed: the table, or only the pop-up that is open."""
+        if self.stage == "show":
+            return
+        if self.open_popup:
+            self.stale = True           # redrawn when the pop-up has given the screen back
+            if self.popup_redraw is not None:
+                self.popup_redraw()
+            return
+        self.draw()
+
+    async def toggle_sound(self, m: Machine) -> None:
+        m.sound = not m.sound
+        m.hush()                        # nothing left queued to play on later
+        self.say_status("Sound on." if m.sound else "Sound off.", A_LABEL)
+        self.refresh()
+
+    async def toggle_demo(self, m: Machine) -> None:
+        self.demo = not self.demo
+        self.say_status("Demo: the computer plays both hands. F2 to take over."
+                        if self.demo else "Demo over: your cards again.", A_LABEL)
+        self.refresh()
+        if self.demo and self.waiting_for_you and not self.open_popup:
+            raise DemoStarted
+
+    async def toggle_replay(self, m: Machine) -> None:
+        self.replay_ask = not self.replay_ask
+        self.say_status("You will be asked to replay each hand." if self.replay_ask
+                        else "No more replay questions.", A_LABEL)
+        self.refresh()
+
+    async def border(self, m: Machine) -> None:
+        if self.s.mono:
+            self.m.beep(220, 80)
+            self.say_status("A mono display has no border colour.", A_LABEL)
+            self.refresh()
+        else:
+            await ui.border_cycler()(m)
+
+    async def options(self, m: Machine) -> None:
+        await self.in_popup("options", popups.options_menu(self))
+
+    async def help(self, m: Machine) -> None:
+        await self.in_popup("help", popups.help_pages(self))
+
+    async def new_game(self, m: Machine) -> None:
+        if await self.confirm("Abandon this game and start a new one?"):
+            raise NewGame
+
+    async def quit(self, m: Machine) -> None:
+        if await self.confirm("Quit the program? The game in progress is lost."):
+            raise QuitProgram
+
+    async def in_popup(self, name: str, work: Awaitable[None]) -> None:
+        outer = (self.open_popup, self.popup_redraw, self.stale)
+        self.open_popup, self.popup_redraw, self.stale = name, None, False
+        try:
+            await work
+        finally:
+            stale = self.stale
+            self.open_popup, self.popup_redraw, self.stale = outer
+        # The kit gives back the screen as it was; draw again only what changed meanwhile.
+        if stale:
+            self.refresh()
 
     # -- state for --state -------------------------------------------------------------------
 
@@ -141,116 +239,53 @@ class YuckyScreen(TableView):
 
     # -- input -------------------------------------------------------------------------------
 
-    async def event(self, timeout: float | None = None) -> Event | None:
-        """The next key or click, after the hot keys had their say.
-
-        Hot keys are handled here and still returned, so a waiting loop can notice (demo
-        mode switched on, say).  With a timeout, None once it has passed.
-        """
-        deadline = None if timeout is None else self.m.now() + timeout
-        while True:
-            if deadline is None:
-                ev = await self.m.key()
-            else:
-                left = deadline - self.m.now()
-                if left <= 0:
-                    return None
-                ev = await self.m.key(timeout=left)
-                if ev is None:
-                    return None
-            if isinstance(ev, Key):
-                await self.hot_key(ev.name)
-            return ev
-
-    async def hot_key(self, name: str, redraw: bool = True) -> bool:
-        """Carry out a function key; True if ``name`` was one."""
-        match name:
-            case "F1":
-                self.m.sound = not self.m.sound
-                self.say_status("Sound on." if self.m.sound else "Sound off.", A_LABEL)
-            case "F2":
-                self.demo = not self.demo
-                self.say_status("Demo: the computer plays both hands. F2 to take over."
-                                if self.demo else "Demo over: your cards again.", A_LABEL)
-            case "F3":
-                if not self.open_popup:
-                    self.open_popup = "options"
-                    try:
-                        await popups.options_menu(self)
-                    finally:
-                        self.open_popup = ""
-            case "F5":
-                if self.open_popup in ("", "options"):
-                    outer, self.open_popup = self.open_popup, "help"
-                    try:
-                        await popups.help_pages(self)
-                    finally:
-                        self.open_popup = outer
-            case "F6":
-                self.replay_ask = not self.replay_ask
-                self.say_status("You will be asked to replay each hand." if self.replay_ask
-                                else "No more replay questions.", A_LABEL)
-            case "F8":
-                if await self.confirm("Abandon this game and start a new one?"):
-                    raise NewGame
-            case "F9":
-                if await self.confirm("Quit the program? The game in progress is lost."):
-                    raise QuitProgram
-            case "F10":
-                if self.s.mono:
-                    self.m.beep(220, 80)
-                    self.say_status("A mono display has no border colour.", A_LABEL)
-                else:
-                    self.s.border = (self.s.border + 1) % BORDERS
-            case _:
-                return False
-        if redraw and self.open_popup != "help":
-            self.draw()
-        return True
-
     def game_in_progress(self) -> bool:
         return self.game is not None and self.game.winner is None and not self.demo
 
     async def confirm(self, question: str) -> bool:
         """Before one key throws a game in progress away: Y to go ahead (Esc: no)."""
-        if not self.game_in_progress():
-            return True
-        if self.open_popup == "confirm":
-            return False
-        outer, self.open_popup = self.open_popup, "confirm"
-        saved = self.s.save()
-        saved_status = (self.status, self.status_attr)
+        outer = self.open_popup
+        self.open_popup = outer or "confirm"
         try:
-            return await self.ask_yes_no(question, default=False, redraw=False)
+            return await ui.confirm_discard(self.m, question,
+                                            in_progress=self.game_in_progress(),
+                                            mouse=YES_NO_MOUSE)
         finally:
             self.open_popup = outer
-            self.status, self.status_attr = saved_status
-            self.s.restore(saved)
 
     async def pause(self, seconds: float) -> None:
-        """Let time pass while the computer acts; Enter or the CRY button can catch it.
-
-        Other keys typed meanwhile are kept for afterwards (type-ahead).
-        """
+        """Let time pass while the computer acts; hot keys work and other keys typed
+        meanwhile are kept for afterwards (type-ahead).  While the computer can be caught
+        without its cry, Enter or the CRY button calls it at once."""
+        r = self.round
+        if r is None or r.uncried != COMPUTER or self.demo:
+            await ui.sleep(self.m, seconds)
+            return
         deadline = self.m.now() + seconds
         kept: list[Event] = []
         try:
-            while True:
-                left = deadline - self.m.now()
-                if left <= 0:
-                    return
-                ev = await self.event(left)
+            while (left := deadline - self.m.now()) > 0:
+                ev = await ui.key(self.m, timeout=left)
                 if ev is None:
-                    continue            # a host may wake us early: wait out the time
-                r = self.round
-                if self.is_cry(ev) and r and r.uncried == COMPUTER and not self.demo:
+                    break
+                if self.is_cry(ev) and r.uncried == COMPUTER and not self.demo:
                     self.apply(Catch(YOU))
                     self.draw()
-                elif not (isinstance(ev, Key) and len(ev.name) > 1 and ev.name[0] == "F"):
+                else:
                     kept.append(ev)
         finally:
-            for ev in kept:
-                self.m.push(ev)
+            for ev in reversed(kept):
+                self.m.unread(ev)
+
+    async def your_key(self) -> Event:
+        """The next key or click from you; F2 (demo) ends the wait with ``DemoStarted``."""
+        self.waiting_for_you = True
+        try:
+            ev = await ui.key(self.m)
+        finally:
+            self.waiting_for_you = False
+        assert ev is not None
+        return ev
 
     def is_cry(self, ev: Event) -> bool:
         if isinstance(ev, Key):
@@ -264,38 +299,18 @@ class YuckyScreen(TableView):
                 return hot.value
         return None
 
-    async def ask_yes_no(self, question: str, default: bool | None = None,
-                         redraw: bool = True) -> bool:
-        """Y/N: keys Y and N, the right mouse button yes and the left one no.
+    async def ask_yes_no(self, question: str, esc: bool = False,
+                         enter: bool | None = None) -> bool:
+        """Y/N, or the right mouse button for yes and the left one for no (the manual).
 
-        Esc (and Enter) give ``default`` when there is one; otherwise only Y/N answer.
+        ``esc`` is what Esc answers: the answer that loses nothing.
         """
         self.say_status(f"{question} (Y/N)", A_PROMPT)
-        if redraw:
-            self.draw()
-        else:
-            self.draw_status()
-        answer = await self._yes_no(question, default)
-        self.say_status("")
-        return answer
-
-    async def _yes_no(self, question: str, default: bool | None) -> bool:
-        while True:
-            ev = await self.event()
-            match ev:
-                case Key(ch) if ch.upper() == "Y":
-                    return True
-                case Key(ch) if ch.upper() == "N":
-                    return False
-                case Key("ESC") | Key("ENTER") if default is not None:
-                    return default
-                case Click(_, _, "right"):
-                    return True
-                case Click(_, _, "left"):
-                    return False
-                case Key(name) if name.startswith("F"):
-                    self.say_status(f"{question} (Y/N)", A_PROMPT)
-                    self.draw_status()
+        self.draw()
+        try:
+            return await ui.ask(self.m, question, esc=esc, enter=enter, mouse=YES_NO_MOUSE)
+        finally:
+            self.say_status("")
 
     async def ask_color(self, why: str, can_take_back: bool = True) -> str | None:
         """A colour by its letter or a click on it; None if Esc takes the card back."""
@@ -303,8 +318,7 @@ class YuckyScreen(TableView):
             self.status = ""
             self.draw()
             hots = self.prompt_colors(why, can_take_back)
-            ev = await self.event()
-            match ev:
+            match await self.your_key():
                 case Key(ch) if ch.upper() in COLORS:
                     return ch.upper()
                 case Key("ESC") if can_take_back:
@@ -313,8 +327,6 @@ class YuckyScreen(TableView):
                     for hot in hots:
                         if hot.hit(row, col):
                             return str(hot.value)
-                case Key(name) if len(name) > 1 and name.startswith("F"):
-                    continue            # a hot key did its work
             self.m.beep(220, 80)
 
     # -- messages ------------------------------------------------------------------------
@@ -398,7 +410,7 @@ class YuckyScreen(TableView):
         while True:
             try:
                 await self.play_game()
-                if not self.demo and not await self.ask_yes_no("Play another game?"):
+                if not self.demo and not await self.another_game():
                     return
             except NewGame:
                 self.say_status("Game abandoned: a new game begins.")
@@ -406,42 +418,45 @@ class YuckyScreen(TableView):
                 self.game = None
                 continue
 
+    async def another_game(self) -> bool:
+        """'Play another game?' Y or the right button plays on; N, the left button or Esc
+        end the program (the match is saved; nothing is lost)."""
+        self.waiting_for_you = True
+        try:
+            return await self.ask_yes_no("Play another game?", esc=False)
+        except DemoStarted:
+            return True                 # the computer plays on by itself
+        finally:
+            self.waiting_for_you = False
+
     async def ask_game_point(self) -> int:
         """The game point for a new game: typed digits, Enter for the default."""
         if self.demo:
             return self.game_point
-        digits = ""
+        label = self.game_point_label()
+        self.draw()
+        col = 1 + len(label)
+
+        def check(text: str) -> str | None:
+            if text and not MIN_GAME_POINT <= int(text) <= MAX_GAME_POINT:
+                return f"{MIN_GAME_POINT} to {MAX_GAME_POINT}, please."
+            return None
+
         while True:
-            self.draw()
-            text = f"Game point ({MIN_GAME_POINT}-{MAX_GAME_POINT}, Enter for " \
-                   f"{self.game_point}): {digits}"
-            self.s.fill(PROMPT_ROW, 0, 1, 80, " ", self.a(A_TABLE))
-            self.s.put(PROMPT_ROW, 1, text, self.a(A_PROMPT))
-            if self.status_attr == A_ERROR and self.status:
-                self.s.put(PROMPT_ROW, 3 + len(text), self.status, self.a(A_ERROR))
-            self.s.move_cursor(PROMPT_ROW, 1 + len(text), visible=True)
-            ev = await self.event()
-            match ev:
-                case Key(ch) if ch.isdigit() and len(digits) < 4:
-                    digits += ch
-                    self.say_status("")
-                case Key("BKSP"):
-                    digits = digits[:-1]
-                case Key("ESC"):
-                    digits = ""
-                case Key("ENTER") | Click(_, _, "left"):
-                    value = self.game_point if not digits else int(digits)
-                    if MIN_GAME_POINT <= value <= MAX_GAME_POINT:
-                        self.s.move_cursor(24, 0, visible=False)
-                        self.say_status("")
-                        return value
-                    self.error(f"{MIN_GAME_POINT} to {MAX_GAME_POINT}, please.")
-                    digits = ""
-                case Key("F2") if self.demo:
-                    self.s.move_cursor(24, 0, visible=False)
-                    return self.game_point
-                case Key(name) if len(name) == 1:
-                    self.m.beep(220, 60)
+            self.waiting_for_you = True
+            try:
+                text = await ui.line_input(
+                    self.m, PROMPT_ROW, col, 5, self.a(A_PROMPT), validate=check,
+                    allowed=str.isdigit, max_length=4,
+                    error_at=(PROMPT_ROW, col + 6, 79 - col - 6),
+                    error_attr=self.a(A_ERROR))
+            except DemoStarted:
+                return self.game_point
+            finally:
+                self.waiting_for_you = False
+            if text is not None:        # Esc starts the typing again
+                self.s.move_cursor(24, 0, visible=False)
+                return int(text) if text else self.game_point
 
     async def play_game(self) -> None:
         self.stage = "game_point"
@@ -462,7 +477,13 @@ class YuckyScreen(TableView):
         replay = False
         if self.replay_ask and self.last_deal is not None and not self.demo:
             self.stage = "replay_prompt"
-            replay = await self.ask_yes_no("Replay the last hand with the same cards?", False)
+            try:
+                self.waiting_for_you = True
+                replay = await self.ask_yes_no("Replay the last hand with the same cards?")
+            except DemoStarted:
+                replay = False
+            finally:
+                self.waiting_for_you = False
         if replay and self.last_deal is not None:
             seed, dealer, options = self.last_deal
         else:
@@ -546,11 +567,12 @@ class YuckyScreen(TableView):
             if not self.status or self.status_attr == A_PROMPT:
                 self.say_status(self.turn_prompt())
             self.draw()
-            ev = await self.event()
-            if isinstance(ev, Key) and ev.name.startswith("F") and len(ev.name) > 1:
-                continue
-            self.say_status("")
-            await self.your_input(ev)
+            try:
+                ev = await self.your_key()
+                self.say_status("")
+                await self.your_input(ev)
+            except DemoStarted:
+                return                  # the computer plays your seat from now on
 
     def turn_prompt(self) -> str:
         r = self.round
@@ -594,7 +616,7 @@ class YuckyScreen(TableView):
             if ch in "RGBVW":
                 self.typed = ch
             elif ch == "X":
-                if await self.ask_yes_no("Give up this hand? The computer wins it."):
+                if await self.ask_yes_no("Give up this hand? The computer wins it.", esc=False):
                     self.apply(GIVE_UP)
                 self.say_status("")
             elif ch == "P" and r.phase is Phase.DRAWN:
@@ -682,21 +704,16 @@ class YuckyScreen(TableView):
         else:
             text = f"The computer wins the hand and scores {r.points}."
             self.m.play(TUNE_LOSE)
-        self.say_status(text + "  Press a key.", A_LABEL)
+        self.say_status(text + " Press a key.", A_LABEL)
         self.draw()
         if self.demo:
-            await self.pause(2.0)
+            await ui.sleep(self.m, 2.0)
         else:
             await self.any_key()
 
     async def any_key(self) -> None:
-        while True:
-            ev = await self.event()
-            if isinstance(ev, Key) and ev.name.startswith("F") and len(ev.name) > 1:
-                if self.demo:
-                    return
-                continue
-            return
+        with contextlib.suppress(DemoStarted):
+            await self.your_key()
 
     async def game_over(self) -> None:
         game = self.game
@@ -719,7 +736,7 @@ class YuckyScreen(TableView):
         self.m.play(TUNE_WIN if game.winner == YOU else TUNE_LOSE)
         self.draw()
         if self.demo:
-            await self.pause(3.0)
+            await ui.sleep(self.m, 3.0)
         else:
             await self.any_key()
         if match_over:
@@ -728,7 +745,7 @@ class YuckyScreen(TableView):
 
 async def main(m: Machine) -> None:
     """The program: the show, then games until the player quits (F9 or no more games)."""
-    ui = YuckyScreen(m)
+    screen = YuckyScreen(m)
     with contextlib.suppress(QuitProgram, Quit):
-        await ui.run()
+        await screen.run()
     m.hush()
