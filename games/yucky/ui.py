@@ -149,6 +149,9 @@ class YuckyScreen(TableView):
             return
         if self.open_popup:
             self.stale = True           # redrawn when the pop-up has given the screen back
+            if self.open_popup != "help":
+                self.draw_title()       # the rows a centred pop-up leaves in view
+                self.draw_keys()
             if self.popup_redraw is not None:
                 self.popup_redraw()
             return

@@ -221,7 +221,7 @@ def test_open_hands_shows_the_computers_cards():
         assert code in result.screen.read(18)
 
 
-def test_multiple_draw_option_draws_again_and_passes_with_p():
+def test_multiple_draw_switched_on_mid_hand_holds_from_the_next_hand_then_draws_and_passes():
     # Switched on during hand 1, it holds from hand 2 (the title says so meanwhile).
     during = play("ENTER F3 n n y ESC", seed=3)
     assert during.state["hand_options"]["multiple_draw"] is False
