@@ -562,15 +562,16 @@ class YuckyScreen(TableView):
         moves = len(r.events)
         while len(r.events) == moves and r.turn == YOU and r.phase is not Phase.OVER \
                 and not self.demo and r.phase is not Phase.CHALLENGE:
-            if r.phase is Phase.START_COLOR:
-                color = await self.ask_color("You start: name the colour:", can_take_back=False)
-                if color is not None:
-                    self.apply(NameColor(color))
-                continue
-            if not self.status or self.status_attr == A_PROMPT:
-                self.say_status(self.turn_prompt())
-            self.draw()
             try:
+                if r.phase is Phase.START_COLOR:
+                    color = await self.ask_color("You start: name the colour:",
+                                                 can_take_back=False)
+                    if color is not None:
+                        self.apply(NameColor(color))
+                    continue
+                if not self.status or self.status_attr == A_PROMPT:
+                    self.say_status(self.turn_prompt())
+                self.draw()
                 ev = await self.your_key()
                 self.say_status("")
                 await self.your_input(ev)

@@ -53,3 +53,9 @@ def test_f2_during_your_turn_lets_the_computer_take_your_seat():
     result = play("ENTER F2", until_ms=3000)
     assert result.state["options"]["demo"] is True
     assert result.state["discard"] != play("ENTER").state["discard"]
+
+
+def test_f2_at_the_start_colour_question_lets_the_computer_name_it():
+    assert play("ENTER", seed=115).state["phase"] == "start_color"
+    result = play("ENTER F2", seed=115, until_ms=3000)
+    assert result.state["options"]["demo"] is True and result.state["color"] in "RGBV"
