@@ -592,3 +592,47 @@ class Referee:
 
 def referee_run(seed: int, hands: int, home: Path, **kw: Any) -> Tally:
     return Referee(seed, home, **kw).run(hands)
+
+
+def main() -> None:
+    """``python tests/yucky/referee.py --runs 32 --hands 40``: a longer run than the suite's.
+
+    Runs cycle through the options plain, plain, long game (10 hands: they are long),
+    multiple draw; seeds start at ``--seed``.
+    """
+    import argparse
+    import tempfile
+    import time
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--runs", type=int, default=32)
+    parser.add_argument("--hands", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=100)
+    args = parser.parse_args()
+    start = time.perf_counter()
+    total = Tally()
+    faults = 0
+    for seed in range(args.seed, args.seed + args.runs):
+        options = ("", "", "long", "multiple")[seed % 4]
+        hands = 10 if options == "long" else args.hands
+        with tempfile.TemporaryDirectory() as home:
+            try:
+                tally = referee_run(seed, hands, Path(home), options=options)
+            except RefereeError as err:
+                faults += 1
+                print(f"seed {seed} ({options or 'plain'}): {err}")
+                continue
+        for name in ("hands", "transitions", "games", "clicks", "refused", "demo_hands"):
+            setattr(total, name, getattr(total, name) + getattr(tally, name))
+        total.plays += tally.plays
+        total.caught += tally.caught
+        total.challenges += tally.challenges
+    print(f"hands = {total.hands}\ntransitions = {total.transitions}\ngames = {total.games}\n"
+          f"clicks = {total.clicks}\ndemo_hands = {total.demo_hands}\n"
+          f"caught = {dict(total.caught)}\nchallenges = {dict(total.challenges)}\n"
+          f"wild_draw_fours = {total.plays['W4']}\nfaults = {faults}\n"
+          f"seconds = {time.perf_counter() - start:.0f}")
+
+
+if __name__ == "__main__":
+    main()
