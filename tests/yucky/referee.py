@@ -445,6 +445,8 @@ class Referee:
         if self.expect_catch and robot_catcher and not caught_now:
             self.fail("the computer always calls your missing cry before the next move", b, n)
         self.expect_catch = None
+        if self.catch_sent and b.uncried == "computer" and not b.demo and not caught_now:
+            self.fail("your call of the computer's missing cry in time was not honoured", b, n)
         played = [s for s in SEATS if sum(lost[s].values()) == 1 and len(n.discard) >= 1
                   and n.top in lost[s]]
         if b.phase == "start_color":

@@ -52,3 +52,22 @@ def test_referee_catches_a_skip_that_does_not_skip(tmp_path, monkeypatch):
     monkeypatch.setattr(rules, "ACTIONS", "D")      # skip and reverse lose their power
     with pytest.raises(RefereeError, match="wrong player next"):
         referee_run(6, 60, tmp_path, demo_rate=0.0)
+
+
+def test_referee_catches_a_program_deaf_to_your_call_while_the_computer_thinks(
+        tmp_path, monkeypatch):
+    import retro.games.yucky.ui as yucky_ui
+
+    monkeypatch.setattr(yucky_ui, "LAPSE", 0.6)             # the computer forgets often
+    monkeypatch.setattr(yucky_ui.YuckyScreen, "is_cry", lambda self, ev: False)
+    with pytest.raises(RefereeError, match="not honoured"):
+        referee_run(7, 60, tmp_path, demo_rate=0.0)
+
+
+@pytest.mark.slow
+def test_referee_with_a_forgetful_computer_checks_many_catches(tmp_path, monkeypatch):
+    import retro.games.yucky.ui as yucky_ui
+
+    monkeypatch.setattr(yucky_ui, "LAPSE", 0.6)
+    tally = referee_run(8, 30, tmp_path, demo_rate=0.0)
+    assert tally.caught["computer"] > 5 and tally.caught["you"] > 2
