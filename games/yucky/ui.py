@@ -247,14 +247,16 @@ class YuckyScreen(TableView):
 
     async def confirm(self, question: str) -> bool:
         """Before one key throws a game in progress away: Y to go ahead (Esc: no)."""
-        outer = self.open_popup
-        self.open_popup = outer or "confirm"
-        try:
-            return await ui.confirm_discard(self.m, question,
-                                            in_progress=self.game_in_progress(),
-                                            mouse=YES_NO_MOUSE)
-        finally:
-            self.open_popup = outer
+        answer = False
+
+        async def ask() -> None:
+            nonlocal answer
+            answer = await ui.confirm_discard(self.m, question,
+                                              in_progress=self.game_in_progress(),
+                                              mouse=YES_NO_MOUSE)
+
+        await self.in_popup(self.open_popup or "confirm", ask())
+        return answer
 
     async def pause(self, seconds: float) -> None:
         """Let time pass while the computer acts; hot keys work and other keys typed
