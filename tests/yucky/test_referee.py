@@ -1,7 +1,8 @@
 """The independent referee (``referee.py``) drives the real program through seeded hands.
 
 The default run plays 40 + 40 + 10 + 40 = 130 hands (about 20 s here): plain rules, the
-long game (a quarter as many: its hands are long) and multiple draw, demo hands mixed in.
+long game (a quarter as many: its hands are long) and multiple draw, demo hands mixed in;
+and 30 more with a computer that forgets its cry 60% of the time.
 ``YUCKY_REFEREE_HANDS=1000`` plays that many per run instead (the README gives the
 figures of a longer run).
 """
