@@ -134,13 +134,16 @@ def _options(value: Any) -> R.Options:
 
 
 def _check_armies(game: R.Game, options: R.Options) -> None:
-    """No side has more pieces than it starts with, and no score beats all the weight."""
+    """No side has more pieces than it starts with or none while the other is to move, and
+    no score beats all the weight."""
     army = R.start_army_size(options.rows, options.cols, options.take_one)
     for color in (R.BLACK, R.WHITE):
         men, kings = game.position.count(color)
-        S.check(men + kings <= army,
-                f"{'Black' if color == R.BLACK else 'White'} has {men + kings} pieces; "
-                f"a side starts with {army}")
+        name = "Black" if color == R.BLACK else "White"
+        S.check(men + kings <= army, f"{name} has {men + kings} pieces; a side starts with "
+                f"{army}")
+        # A side left with nothing lost when its turn came: it cannot be waiting now.
+        S.check(men + kings > 0 or color == game.turn, f"{name} has no pieces left")
     total = R.total_start_weight(options.rows, options.cols, options.take_one)
     S.check(all(0 <= s <= total for s in game.scores),
             f"the scores {game.scores} are more than all the weight on the board")

@@ -199,12 +199,10 @@ class Bank:
         store = self.store
         with store.locked(BANK_FILE):
             loaded = store.load_result(BANK_FILE, parse_bank, salvage=salvage_bank)
-            if loaded.damaged:
-                self.messages.append(
-                    f"The bank file was damaged ({loaded.reason}). It was kept as "
-                    f"{loaded.aside.name if loaded.aside else 'it was'}; "
-                    f"{len(loaded.value or [])} account(s) could be read and were carried "
-                    "over.")
+            if loaded.damaged and loaded.message:
+                # The store's own notice: where the file went, and that what could still be
+                # read was carried over (the same words on screen and in the notices).
+                self.messages.append(loaded.message)
             base = self._known if loaded.unavailable else list(loaded.value or [])
             accounts, dirty = base, loaded.damaged
             for pending in self._unsaved:

@@ -121,7 +121,8 @@ def parse_settings(data: bytes) -> Settings:
         S.check(bool(sep) and key in limits and key not in values,
                 f"unexpected line {line[:30]!r}")
         values[key] = S.number_text(value, key, 0, limits[key])
-    return Settings(scheme=values.get("colors", 0), speed=values.get("speed", 1))
+    S.keys(values, limits)  # the game always writes both
+    return Settings(scheme=values["colors"], speed=values["speed"])
 
 
 def dump_settings(settings: Settings) -> bytes:

@@ -47,6 +47,7 @@ from retro.games.yz.scoreboard import (
 )
 from retro.machine import Machine
 from retro.screen import Saved
+from retro.store import Loaded
 
 # -- layout --------------------------------------------------------------------------------
 
@@ -518,8 +519,8 @@ class App:
         if store is not None:
             loaded = store.load_result(BOARD_FILE, parse_board)
             board = loaded.value or Scoreboard()
-            if loaded.damaged and loaded.message:
-                await self._report_bad_board(loaded.message)
+            if loaded.damaged:
+                await self._report_bad_board(_damage(loaded))
         lines = ["Player  Games  Wins  High  Average  YZs", "─" * 40]
         rows = board.ranked()
         if not rows:
@@ -546,7 +547,7 @@ class App:
         result = store.update_result(BOARD_FILE, parse_board, change, dump_board)
         self.unsaved = None if result.saved else \
             f"The scoreboard could not be saved: {result.reason}."
-        return result.loaded.message if result.loaded.damaged else None
+        return _damage(result.loaded) if result.loaded.damaged else None
 
     # -- the game ---------------------------------------------------------------------------------
 
@@ -895,6 +896,12 @@ class App:
 
 
 # -- helpers -----------------------------------------------------------------------------------
+
+def _damage(loaded: Loaded[Scoreboard]) -> str:
+    """A damaged scoreboard in a few words for a pop-up (the full notice names the folder)."""
+    kept = f"kept as {loaded.aside.name}" if loaded.aside else "left where it was"
+    return f"{loaded.reason}; {kept}."
+
 
 def _wrap(text: str, width: int) -> list[str]:
     words, lines, line = text.split(" "), [], ""

@@ -329,9 +329,11 @@ class Store:
                 if problem is None:
                     return Loaded(Status.LOADED, value)
                 reason, data = problem, again
-            aside, message = self._move_aside(name, reason)
+            oversized = len(data) > MAX_FILE_BYTES  # not worth reading through
+            salvaging = salvage is not None and not oversized
+            aside, message = self._move_aside(name, reason, salvaging)
         salvaged = None
-        if salvage is not None:
+        if salvage is not None and salvaging:
             with contextlib.suppress(ValueError):
                 salvaged = salvage(data)
         return Loaded(Status.DAMAGED, salvaged, reason, aside, message)
@@ -353,7 +355,8 @@ class Store:
         with self.locked(name):
             return self._move_aside(name, why)[0]
 
-    def _move_aside(self, name: str, why: str) -> tuple[Path | None, str]:
+    def _move_aside(self, name: str, why: str,
+                    salvaging: bool = False) -> tuple[Path | None, str]:
         source = self.path(name)
         try:
             aside = self._free_aside(name, source)
@@ -364,8 +367,9 @@ class Store:
             self._say(message)
             return None, message
         self._kept.discard(name)
-        message = (f"{name} could not be read ({why}); it was moved to {aside} "
-                   "and a fresh one will be started.")
+        then = ("what could still be read was carried over into a fresh one" if salvaging
+                else "a fresh one will be started")
+        message = f"{name} is damaged ({why}); it was moved to {aside}, and {then}."
         self._say(message)
         return aside, message
 

@@ -22,20 +22,21 @@ from retro.store.problems import parse_reason
 
 T = TypeVar("T")
 
-#: Larger than any save file the games write; a bigger file is damaged, not read.
-MAX_FILE_BYTES = 1 << 20
+#: Larger than any file kept in the save folder (the largest, the YZ strategy table with
+#: the upper bonus, is 8 MiB); a bigger file is damaged, and is not read into memory whole.
+MAX_FILE_BYTES = 16 << 20
 
 
 class SchemaError(ValueError):
     """A save file that parses but holds something the game cannot have written."""
 
 
-def text(raw: bytes, what: str = "the file") -> str:
+def text(raw: bytes) -> str:
     """The file as ASCII text (every save file is plain ASCII)."""
     try:
         return raw.decode("ascii")
     except UnicodeDecodeError as err:
-        raise SchemaError(f"{what}: {parse_reason(err)}") from None
+        raise SchemaError(parse_reason(err)) from None
 
 
 def json_object(raw: bytes) -> dict[str, Any]:
