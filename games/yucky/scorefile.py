@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from retro.store import Store
 
 SCORE_FILE = "YUCKY.SCR"
+#: A reason longer than this (one naming a long folder) does not fit the two message rows.
+SHORT_REASON = 40
 HEADER = "YUCKY LUCKY YOU! MATCH"
 
 
@@ -72,7 +74,10 @@ def record_game(store: Store | None, winner: int, current: Match) -> Recorded:
     if store is None:
         return Recorded(_in_memory(current, winner), False)
     result = store.update_result(SCORE_FILE, parse, change, dump)
-    return Recorded(decided[-1], result.saved, result.reason)
+    reason = result.reason
+    if reason is not None and len(reason) > SHORT_REASON:
+        reason = "the save folder cannot be used"  # the notice has the whole story
+    return Recorded(decided[-1], result.saved, reason)
 
 
 def _in_memory(match: Match, winner: int) -> Match:

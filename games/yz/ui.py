@@ -467,15 +467,15 @@ class App:
                 pick = await self.choose("Colors", names, self.settings.scheme)
                 if pick is not None:
                     self.settings = Settings(scheme=pick, speed=self.settings.speed)
-                    self.save_settings()
                     self.say(f"Colors: {names[pick]}.")
+                    self.save_settings()  # after: a failure to save is what stays shown
             case "speed":
                 names = [name for name, _, _ in SPEEDS]
                 pick = await self.choose("Dice Speed", names, self.settings.speed)
                 if pick is not None:
                     self.settings = Settings(scheme=self.settings.scheme, speed=pick)
-                    self.save_settings()
                     self.say(f"Dice speed: {names[pick]}.")
+                    self.save_settings()
             case "sound":
                 self.m.sound = not self.m.sound
                 self.say(f"Sound {'on' if self.m.sound else 'off'}.")

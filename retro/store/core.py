@@ -141,7 +141,7 @@ class Store:
         self.root = Path(root) if root is not None else default_root()
         self._notify = notify
         self.last_notice: str | None = None   # kept for old callers; use the results
-        self._reported: set[tuple[str, str]] = set()
+        self._reported: dict[tuple[str, str], str] = {}  # (name, reason) -> what was said
         self._problems: dict[str, tuple[str, str]] = {}  # name -> last failure: reason, report
         self._kept: set[str] = set()           # damaged files that could not be moved aside
 
@@ -464,11 +464,12 @@ class Store:
 
     def _report(self, name: str, reason: str, message: str) -> str:
         """Remember the problem with ``name`` and say it, once per file and reason."""
-        self._problems[name] = (reason, message)
-        if (name, reason) not in self._reported:
-            self._reported.add((name, reason))
+        first = self._reported.get((name, reason))
+        if first is None:
+            self._reported[(name, reason)] = first = message
             self._say(message)
-        return message
+        self._problems[name] = (reason, first)  # the words the player has already seen
+        return first
 
     def _say(self, message: str) -> None:
         self.last_notice = message
