@@ -520,7 +520,9 @@ class WindowFrontend:
             write_png(native, frame)
             write_png(aspect, scale_aspect(frame))
         except OSError as exc:
-            self.machine.notice(f"screenshot not saved: {exc}")
+            from retro.store.problems import os_reason
+
+            self.machine.notice(f"screenshot not saved in {folder}: {os_reason(exc, folder)}")
             return []
         self.machine.notice(f"screenshot saved: {native} (and {aspect.name})")
         pygame.display.set_caption(f"{self.title} - screenshot saved: {native.name}")

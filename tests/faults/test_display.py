@@ -9,6 +9,7 @@ comes at start, once, with none of the audio library's own lines; SIGTERM ends i
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import pty
@@ -53,10 +54,8 @@ class Child:
         assert self.proc.stderr is not None
         ready, _, _ = select.select([self.master, self.proc.stderr], [], [], timeout)
         if self.master in ready:
-            try:
+            with contextlib.suppress(OSError):  # the child has closed the terminal
                 self.stream.feed(os.read(self.master, 65536))
-            except OSError:
-                pass
         if self.proc.stderr in ready:
             self.err += os.read(self.proc.stderr.fileno(), 65536)
 
