@@ -48,7 +48,7 @@ import numpy as np
 import pygame  # after the prompt setting above
 
 from retro.events import Click, Key
-from retro.host import run_realtime
+from retro.host import Observer, run_realtime
 from retro.machine import Machine
 from retro.png import write_png
 from retro.raster import Raster, scale_aspect
@@ -532,6 +532,7 @@ class WindowFrontend:
 
 def run_window(machine: Machine, coroutine: Coroutine[Any, Any, None], *, title: str,
                phosphor: str = "green", fullscreen: bool = False,
+               observer: Observer | None = None,
                on_open: Callable[[], None] | None = None) -> int:
     """Run a program in a window until it returns or the window is closed.
 
@@ -554,7 +555,7 @@ def run_window(machine: Machine, coroutine: Coroutine[Any, Any, None], *, title:
                 saved[signum] = signal.signal(signum, on_signal)
         if on_open is not None:
             on_open()
-        run_realtime(machine, coroutine, frontend)
+        run_realtime(machine, coroutine, frontend, observer)
     finally:
         for number, handler in saved.items():
             signal.signal(number, handler)
