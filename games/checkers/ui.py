@@ -549,7 +549,7 @@ class Session:
     def drop_save(self) -> None:
         """The saved game has been played to its end: remove it (only if it is ours)."""
         if self.owns_save and self.m.store is not None:
-            self.m.store.delete(SAVE_NAME)
+            self.m.store.delete(SAVE_NAME, if_unchanged=True)  # unless saved again elsewhere
             self.owns_save = False
 
     def resume(self) -> bool:

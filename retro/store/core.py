@@ -144,6 +144,7 @@ class Store:
         self._reported: dict[tuple[str, str], str] = {}  # (name, reason) -> what was said
         self._problems: dict[str, tuple[str, str]] = {}  # name -> last failure: reason, report
         self._kept: set[str] = set()           # damaged files that could not be moved aside
+        self._seen: dict[str, bytes] = {}      # what this store last read or wrote, by name
 
     # -- names and plain access ----------------------------------------------------------
 
@@ -219,18 +220,30 @@ class Store:
             self._cannot_save(name, err, target)
             return False
         self._problems.pop(name, None)
+        self._seen[name] = data
         return True
 
-    def delete(self, name: str) -> bool:
-        """Remove the file if it is there; False (reported) if the disk refused."""
-        try:
-            self.path(name).unlink()
-        except FileNotFoundError:
-            pass
-        except OSError as err:
-            self._cannot_save(name, err, self.path(name))
-            return False
-        return True
+    def delete(self, name: str, if_unchanged: bool = False) -> bool:
+        """Remove the file if it is there; False if the disk refused (reported) or, with
+        ``if_unchanged``, if another copy has written it since this store last read or
+        wrote it (a saved game another copy saved again is not this copy's to remove)."""
+        with self.locked(name):
+            if if_unchanged:
+                try:
+                    current: bytes | None = self._read(name)
+                except OSError:
+                    current = None
+                if current is not None and current != self._seen.get(name):
+                    return False
+            try:
+                self.path(name).unlink()
+            except FileNotFoundError:
+                pass
+            except OSError as err:
+                self._cannot_save(name, err, self.path(name))
+                return False
+            self._seen.pop(name, None)
+            return True
 
     def _make_root(self) -> None:
         try:
@@ -314,6 +327,7 @@ class Store:
             return Loaded(Status.UNAVAILABLE, reason=why, message=message)
         value, problem = self._parse(data, parse)
         if problem is None:
+            self._seen[name] = data
             return Loaded(Status.LOADED, value)
         reason: str = problem
         with self.locked(name):
@@ -327,6 +341,7 @@ class Store:
             if again != data:
                 value, problem = self._parse(again, parse)
                 if problem is None:
+                    self._seen[name] = again
                     return Loaded(Status.LOADED, value)
                 reason, data = problem, again
             oversized = len(data) > MAX_FILE_BYTES  # not worth reading through

@@ -162,3 +162,15 @@ def test_a_live_writers_temporary_file_is_never_removed(tmp_path: Path) -> None:
 def test_schema_integers_are_ints_only(value: object) -> None:
     with pytest.raises(S.SchemaError):
         S.integer_value(value, "x", 0, 9)
+
+
+def test_a_saved_game_another_copy_saved_again_is_not_removed(tmp_path: Path) -> None:
+    """Two copies resumed one saved game; one finishes it while the other saved anew."""
+    finishing, saving = Store(tmp_path), Store(tmp_path)
+    finishing.save("GAME.SAV", b"1")
+    assert saving.load_result("GAME.SAV", _count).value == 1
+    saving.save("GAME.SAV", b"2")
+    assert finishing.delete("GAME.SAV", if_unchanged=True) is False
+    assert (tmp_path / "GAME.SAV").read_bytes() == b"2"
+    assert saving.delete("GAME.SAV", if_unchanged=True) is True
+    assert not (tmp_path / "GAME.SAV").exists()
