@@ -25,9 +25,10 @@ PIECE_COLOURS = (0, 15, 4, 12, 14, 6, 1, 9, 5, 13, 3, 11, 8)
 BORDER_COLOURS = range(16)
 LEVELS = (1, 9)
 PLAYER_KINDS = ("keyboard", "computer")
-#: Far more than any game lasts; a longer history is not a saved game.
-MAX_HISTORY = 5000
-MAX_QUIET = 5000
+#: Far more than any game lasts (two players shuffling kings for days); a longer history is
+#: not a saved game.
+MAX_HISTORY = 100_000
+MAX_QUIET = MAX_HISTORY
 
 
 @dataclass

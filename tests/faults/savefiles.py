@@ -96,7 +96,7 @@ CHECKERS_TYPED: list[Variant] = [
         ("fen", "W:W21-32:B1-14"), ("format", 2), ("format", "1"), ("options.rows", 7),
         ("options.rows", "8"), ("options.variant", "chess"), ("options.take_one", 0),
         ("options.game_point", 10), ("history", "9-14"), ("history", [1]),
-        ("history", ["9-14"] * 6000), ("draw_watch", [1, 2]), ("draw_watch", ["X", 0, 0]),
+        ("history", ["9-14"] * 100_001), ("draw_watch", [1, 2]), ("draw_watch", ["X", 0, 0]),
         ("quiet", -1), ("quiet", "1"), ("quiet", _DROP), ("extra", 1),
     ]
 ] + [
