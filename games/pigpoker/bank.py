@@ -199,10 +199,11 @@ class Bank:
         store = self.store
         with store.locked(BANK_FILE):
             loaded = store.load_result(BANK_FILE, parse_bank, salvage=salvage_bank)
-            if loaded.damaged and loaded.message:
-                # The store's own notice: where the file went, and that what could still be
-                # read was carried over (the same words on screen and in the notices).
-                self.messages.append(loaded.message)
+            if loaded.damaged:
+                # Short enough for the message row; the store's notice has the whole path.
+                kept = f"kept as {loaded.aside.name}" if loaded.aside else "left as it was"
+                self.messages.append(f"Bank file damaged: {kept}, "
+                                     f"{len(loaded.value or [])} account(s) carried over.")
             base = self._known if loaded.unavailable else list(loaded.value or [])
             accounts, dirty = base, loaded.damaged
             for pending in self._unsaved:
@@ -227,10 +228,12 @@ class Bank:
         return accounts
 
     def _tell_problem(self) -> None:
-        problem = self.store.problem(BANK_FILE)
-        if problem and problem not in self._told:
-            self._told.add(problem)
-            self.messages.append(problem)
+        """Say a disk problem once, short enough for the message row (the store's notice
+        names the folder)."""
+        reason = self.store.problem_reason(BANK_FILE)
+        if reason and reason not in self._told:
+            self._told.add(reason)
+            self.messages.append(f"The bank cannot be saved: {reason}.")
 
 
 def _chips(n: int) -> int:

@@ -186,7 +186,7 @@ PIGPOKER = SaveFile(
     start=_pigpoker_start,
     # A damaged bank starts over with what could still be read: Zed's 150 chips if his line
     # survived the damage, else a new account of 100.
-    fresh=lambda r: "is damaged" in r.state["message"]
+    fresh=lambda r: "Bank file damaged" in r.state["message"]
     and [(p["name"], p["chips"]) for p in r.state["players"]] in ([("Zed", 100)],
                                                                   [("Zed", 150)]),
     uses_valid=lambda r: r.state["players"][0]["chips"] == 150,

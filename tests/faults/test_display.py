@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 import pyte
+import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 #: What the audio and video libraries print by themselves (never retro's own words).
@@ -90,16 +91,21 @@ def test_no_display_plays_in_the_terminal_after_one_notice(tmp_path: Path, tally
     assert ok, (status, err)
 
 
-def test_no_sound_is_said_at_start_once_and_sigterm_exits_143(tmp_path: Path, tally) -> None:
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_no_sound_is_said_at_start_once_and_a_signal_closes_the_window(
+        tmp_path: Path, tally, signum: int) -> None:
+    """143 for SIGTERM, 130 for Ctrl+C in the terminal behind the window."""
     # A window by request (the dummy driver), and an ALSA card that does not exist: ALSA
     # prints its own complaints, which must not reach the terminal.
     child = Child(["charmap"], tmp_path, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="alsa",
                   ALSA_CARD="nosuchcard")
+    # The notice is printed once the window is up and its signal handlers are in place.
     child.until(lambda: b"no sound" in child.err, "the no-sound notice while running")
-    child.proc.send_signal(signal.SIGTERM)
+    child.proc.send_signal(signum)
     status, err = child.finish()
     lines = err.splitlines()
-    ok = (status == 128 + signal.SIGTERM and err.count("no sound") == 1 and len(lines) == 1
+    ok = (status == 128 + signum and err.count("no sound") == 1 and len(lines) == 1
           and lines[0].startswith("retro: no sound") and not any(word in err for word in NOISE))
     tally("no display, no sound", 1, int(ok))
     assert ok, (status, err)
+
