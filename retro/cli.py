@@ -24,7 +24,7 @@ usage: retro                          the games menu
        retro GAME [LETTERS] [--tty]   play (letters: S sound off, M mono, C colour,
                                       D no mouse, * skip the show; a game's own below)
                  [--seed N] [--phosphor green|amber|white] [--fullscreen]
-                 [--colors auto|24bit|16] (terminal colours)
+                 [--scaling sharp|integer|smooth] [--colors auto|24bit|16] (terminal colours)
        retro run GAME [LETTERS] --seed N --keys SCRIPT [--keys-file F] [--until MS]
                  [--bin F] [--txt F] [--png F] [--wav F] [--ansi F] [--state F]
                  [--no-border-band] [--phosphor green|amber|white] [--blink-phase on|off]
@@ -112,11 +112,13 @@ def _dispatch(args: list[str]) -> int:
     parser.add_argument("--seed", type=int)
     parser.add_argument("--phosphor", choices=("green", "amber", "white"), default="green")
     parser.add_argument("--fullscreen", action="store_true")
+    parser.add_argument("--scaling", choices=("sharp", "integer", "smooth"), default="sharp")
     parser.add_argument("--colors", choices=("auto", "24bit", "16"), default="auto")
     _add_program_options(parser)
     ns = parser.parse_args(args)
     return _play(ns.game, ns.letters, tty=ns.tty, seed=ns.seed, phosphor=ns.phosphor,
-                 fullscreen=ns.fullscreen, options=_program_options(ns), colors=ns.colors)
+                 fullscreen=ns.fullscreen, options=_program_options(ns), colors=ns.colors,
+                 scaling=ns.scaling)
 
 
 def _metavar(program: Program, name: str) -> str:
@@ -181,7 +183,8 @@ def _check_letters(program: Program, letters: str) -> None:
 
 def _play(name: str, letters: str, *, tty: bool, seed: int | None = None,
           phosphor: str = "green", fullscreen: bool = False,
-          options: dict[str, str] | None = None, colors: str = "auto") -> int:
+          options: dict[str, str] | None = None, colors: str = "auto",
+          scaling: str = "sharp") -> int:
     import random
 
     from retro.clock import RealClock
@@ -207,7 +210,7 @@ def _play(name: str, letters: str, *, tty: bool, seed: int | None = None,
             else:
                 try:
                     run_window(machine, coroutine, title=program.title, phosphor=phosphor,
-                               fullscreen=fullscreen)
+                               fullscreen=fullscreen, scaling=scaling)
                     return 0
                 except WindowUnavailable as err:
                     print(f"retro: no display ({err}); playing in the terminal",

@@ -67,9 +67,9 @@ def picture_rect(window: tuple[int, int], frame: tuple[int, int],
     """Where the picture of a ``frame`` (width, height) goes in a ``window``: x, y, w, h.
 
     "sharp" and "smooth" fill the largest 4:3 picture that fits, with a whole vertical
-    scale when that fills at least ``INTEGER_FILL`` of its height; "integer" uses whole
-    factors in both axes (``integer_factors``), or the 4:3 fit in a window smaller than
-    the frame.
+    scale when that fills at least ``INTEGER_FILL`` of its height (and, for "sharp", a
+    whole width too when that is also 4:3 within a pixel); "integer" uses whole factors
+    in both axes (``integer_factors``), or the 4:3 fit in a window smaller than the frame.
     """
     win_w, win_h = window
     frame_w, frame_h = frame
@@ -84,6 +84,10 @@ def picture_rect(window: tuple[int, int], frame: tuple[int, int],
         else math.floor(largest)
     height = max(1, height)
     width = max(1, min(win_w, round(height * 4 / 3)))
+    across = round(height * 4 / 3 / frame_w)
+    if scaling == "sharp" and height % frame_h == 0 and 1 <= across <= win_w // frame_w \
+            and abs(across * frame_w - height * 4 / 3) <= 1:
+        width = across * frame_w  # 720x400 at 3x4 is 4:3 to 0.03%: no pixel to mix
     return (win_w - width) // 2, (win_h - height) // 2, width, height
 
 
