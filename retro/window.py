@@ -6,11 +6,16 @@ window is opened.  It supplies the ``Frontend`` that ``retro.host.run_realtime``
 - the native frame (``retro.raster``, border band included in colour) is shown as a 4:3
   picture centred in the window.  The vertical scale is a whole number (every scan line the
   same height) whenever that fills at least ``INTEGER_FILL`` of the height a 4:3 picture
-  could take; otherwise the picture takes all of it.  Columns are stretched to 4:3 by an
-  integer nearest-neighbour enlargement followed by a smooth reduction, so dot columns stay
-  even.  The window is resizable; Alt+Enter switches full screen on and off.  The raster's
-  text area is an 8-bit palettised surface over the raster's own buffer: SDL maps it to
-  colours as it blits the repainted rows into the full-colour frame that is then scaled.
+  could take; otherwise the picture takes all of it.  How it is enlarged (``SCALINGS``):
+  "sharp", the default, as DOSBox-Staging's sharp mode: every window pixel inside a native
+  pixel has exactly its palette colour, and only a window pixel straddling the edge of two
+  native pixels mixes them (``SharpScaler``); "integer" uses whole factors in both axes,
+  letterboxed, so the picture has only palette colours and is as near 4:3 as whole factors
+  allow; "smooth" stretches columns by an integer nearest-neighbour enlargement followed by
+  a smooth reduction.  The window is resizable; Alt+Enter switches full screen on and off.
+  The raster's text area is an 8-bit palettised surface over the raster's own buffer: SDL
+  maps it to colours as it blits the repainted rows into the full-colour frame that is then
+  scaled; only the picture rows showing repainted frame rows are scaled again.
 - Ctrl+F5 saves the current frame twice: native (``NAME-001.png``) and stretched to 4:3 as
   a monitor shows it (``NAME-001-4x3.png``), in the save folder (or the current folder).
 - keys become ``retro.events.Key``; characters come from SDL text input, so the keyboard
