@@ -43,7 +43,7 @@ import numpy as np
 import pygame  # after the prompt setting above
 
 from retro.events import Click, Key
-from retro.host import run_realtime
+from retro.host import Observer, run_realtime
 from retro.machine import Machine
 from retro.png import write_png
 from retro.raster import Raster, scale_aspect
@@ -689,7 +689,7 @@ class WindowFrontend:
 
 def run_window(machine: Machine, coroutine: Coroutine[Any, Any, None], *, title: str,
                phosphor: str = "green", fullscreen: bool = False,
-               scaling: str = "sharp") -> None:
+               observer: Observer | None = None, scaling: str = "sharp") -> None:
     """Run a program in a window until it returns or the window is closed.
 
     ``scaling`` is one of ``SCALINGS``.  Raises ``WindowUnavailable`` before the program
@@ -698,6 +698,6 @@ def run_window(machine: Machine, coroutine: Coroutine[Any, Any, None], *, title:
     frontend = WindowFrontend(machine, title=title, phosphor=phosphor, fullscreen=fullscreen,
                               scaling=scaling)
     try:
-        run_realtime(machine, coroutine, frontend)
+        run_realtime(machine, coroutine, frontend, observer)
     finally:
         frontend.close()
