@@ -393,7 +393,9 @@ def test_integer_scaling_shows_only_palette_colours_letterboxed_at_any_size(
         tmp_path: Path, size: tuple[int, int]) -> None:
     frontend = _all_colours(tmp_path, size, "integer")
     try:
-        across, down = integer_factors(size, (738, 415))  # type: ignore[misc]
+        factors = integer_factors(size, (738, 415))
+        assert factors is not None
+        across, down = factors
         x, y, w, h = frontend.picture_rect()
         assert (w, h) == (738 * across, 415 * down)
         assert (x, y) == ((size[0] - w) // 2, (size[1] - h) // 2)  # centred
