@@ -25,7 +25,7 @@ usage: retro                          the games menu
                                       play (letters: S sound off, M mono, C colour,
                                       D no mouse, * skip the show; a game's own below)
                  [--seed N] [--phosphor green|amber|white] [--fullscreen]
-                 [--colors auto|24bit|16] (terminal colours)
+                 [--scaling sharp|integer|smooth] [--colors auto|24bit|16] (terminal colours)
        retro run GAME [LETTERS] --seed N --keys SCRIPT [--keys-file F] [--until MS]
                  [--max-seconds S] (wall-time limit, default 600)
                  (a --keys-file recording names GAME, LETTERS and the seed itself)
@@ -133,13 +133,14 @@ def _dispatch(args: list[str]) -> int:
     parser.add_argument("--seed", type=int)
     parser.add_argument("--phosphor", choices=("green", "amber", "white"), default="green")
     parser.add_argument("--fullscreen", action="store_true")
+    parser.add_argument("--scaling", choices=("sharp", "integer", "smooth"), default="sharp")
     parser.add_argument("--colors", choices=("auto", "24bit", "16"), default="auto")
     parser.add_argument("--record", type=Path)
     _add_program_options(parser)
     ns = parser.parse_args(args)
     return _play(ns.game, ns.letters, tty=ns.tty, seed=ns.seed, phosphor=ns.phosphor,
                  fullscreen=ns.fullscreen, options=_program_options(ns), colors=ns.colors,
-                 record=ns.record)
+                 record=ns.record, scaling=ns.scaling)
 
 
 def _metavar(program: Program, name: str) -> str:
@@ -208,7 +209,7 @@ def _check_letters(program: Program, letters: str) -> None:
 def _play(name: str, letters: str, *, tty: bool, seed: int | None = None,
           phosphor: str = "green", fullscreen: bool = False,
           options: dict[str, str] | None = None, colors: str = "auto",
-          record: Path | None = None) -> int:
+          record: Path | None = None, scaling: str = "sharp") -> int:
     import random
 
     from retro.clock import RealClock
@@ -258,7 +259,8 @@ def _play(name: str, letters: str, *, tty: bool, seed: int | None = None,
                     # 0, or 128 + the signal (SIGTERM, SIGHUP) that closed the window.
                     return run_window(machine, coroutine, title=program.title,
                                       phosphor=phosphor, fullscreen=fullscreen,
-                                      observer=recorder, on_open=show_notices)
+                                      observer=recorder, on_open=show_notices,
+                                      scaling=scaling)
                 except WindowUnavailable as err:
                     print(f"retro: no display ({err}); playing in the terminal",
                           file=sys.stderr)
