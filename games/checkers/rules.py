@@ -450,7 +450,7 @@ def new_game(options: Options, rng: random.Random) -> Game:
 # -- FEN ------------------------------------------------------------------------------------
 
 
-def to_fen(game: Game) -> str:
+def format_fen(game: Game) -> str:
     """FEN of the game: plain PDN on a standard 8x8 game, extended otherwise."""
     pos = game.position
     opts = game.options
@@ -475,6 +475,9 @@ def to_fen(game: Game) -> str:
             fields.append(f"G{opts.game_point}")
         fields.append(f"S{game.scores[0]},{game.scores[1]}")
     return ":".join(fields)
+
+
+to_fen = format_fen     # the older name, still used by callers outside the rules
 
 
 def parse_fen(text: str) -> Game:
@@ -643,8 +646,9 @@ def _perft_general(g: Geometry, opts: Options, black: int, white: int, kings: in
         wt = weights
         if weights is not None:
             lw = list(weights)
-            lw[mv[0][-1]] = lw[mv[0][0]]
-            lw[mv[0][0]] = 0
+            moved = lw[mv[0][0]]
+            lw[mv[0][0]] = 0            # cleared first: a king's loop may end where it began
+            lw[mv[0][-1]] = moved
             for x in mv[1]:
                 lw[x] = 0
             to = 1 << mv[0][-1]

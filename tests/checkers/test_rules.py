@@ -134,6 +134,32 @@ def test_same_result_by_different_paths_are_different_moves() -> None:
         R.parse_move(g, "10x10")
 
 
+def test_king_capture_ending_on_its_own_start_square_keeps_the_king() -> None:
+    # White's king on 31 hops round the four black men and lands on 31 again.
+    g = game("W:WK31:B27,19,18,26,1")
+    assert paths(g) == {"31x24x15x22x31", "31x22x15x24x31"}
+    for move in g.legal_moves():
+        after = R.play(g, move)
+        assert after.position.piece_at(31) == (R.WHITE, True, 0)
+        assert R.format_fen(after) == "B:WK31:B1"
+        assert after.result is None
+
+
+def test_weckers_king_capture_ending_on_its_start_square_keeps_its_weight() -> None:
+    g = game("W:WK31/5:B27/1,19/2,18/3,26/4,1/6:VW")
+    after = R.play(g, R.parse_move(g, "31x24x15x22x31"))
+    assert after.position.piece_at(31) == (R.WHITE, True, 5)
+    assert after.scores == (0, 4 + 3 + 2 + 1)
+
+
+def test_perft_counts_a_king_capture_ending_on_its_start_square() -> None:
+    g = game("W:WK31:B27,19,18,26,1")
+    # Two loops, then two steps for the black man on 1, then two for the king.
+    assert [R.perft(g, d) for d in (1, 2, 3)] == [2, 4, 8]
+    lite = game("W:WK31/6:B27/1,19/2,18/3,26/4,1/6:VWL")
+    assert [R.perft(lite, d) for d in (1, 2, 3)] == [2, 4, 8]
+
+
 def test_no_move_loses_in_standard_play() -> None:
     g = game("B:W22:B18,1")
     after = R.play(g, R.parse_move(g, "18x25"))
