@@ -286,12 +286,11 @@ def _write_outputs(result: RunResult, ns: argparse.Namespace) -> None:
     if ns.wav:
         from retro.speaker import write_wav
 
-        speaker = result.machine.speaker
-        write_wav(ns.wav, speaker.pcm(until=result.machine.now()))
+        write_wav(ns.wav, result.machine.speaker.recording(result.machine.now()))
     if ns.ansi:
-        from retro.ansi import encode_full
+        from retro.ansi import encode_file
 
-        ns.ansi.write_bytes(encode_full(screen))
+        ns.ansi.write_bytes(encode_file(screen))
     if ns.state:
         state = result.state
         ns.state.write_text(json.dumps(state, indent=2, sort_keys=False) + "\n",

@@ -89,7 +89,8 @@ def test_retro_lists_and_runs_the_games_beside_a_users_games_and_fonts(
 
 
 def test_retro_works_from_any_folder(installed: Path, tmp_path: Path) -> None:
-    code = "from retro.cli import main; raise SystemExit(main(['perft', 'checkers', '--depth', '2']))"
+    code = ("from retro.cli import main\n"
+            "raise SystemExit(main(['perft', 'checkers', '--depth', '2']))")
     done = _python(installed, tmp_path, code, tmp_path / "home")
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout.splitlines()[-1] == "depth 2 nodes 49"
