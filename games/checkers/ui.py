@@ -25,7 +25,7 @@ from retro.games.checkers.draw import (
     Painter,
 )
 from retro.games.checkers.help import PAGES
-from retro.games.checkers.keys import hot_keys
+from retro.games.checkers.keys import TurnChanged, hot_keys
 from retro.games.checkers.newgame import option_screen
 from retro.games.checkers.record import Record
 from retro.games.checkers.save import SAVE_NAME, Saved, Settings, dump, parse
@@ -176,6 +176,8 @@ class Session:
 
     async def show_help(self, m: Machine) -> None:
         phase = self.phase
+        game = self.game
+        mover = self.settings.players[game.turn] if game is not None else ""
         self.phase = "help"
         self.covered += 1
         try:
@@ -185,6 +187,10 @@ class Session:
         finally:
             self.covered -= 1
             self.phase = phase
+        self.refresh()
+        if game is not None and phase in ("input", "thinking") and \
+                self.settings.players[game.turn] != mover:
+            raise TurnChanged           # F3/F4 inside the help gave the turn away
 
     # -- the game record -------------------------------------------------------------------
 

@@ -210,7 +210,8 @@ def test_corrupt_save_is_moved_aside_with_a_clear_message(tmp_path: Path) -> Non
 # -- monkey ---------------------------------------------------------------------------------------
 
 KEYS = ["ENTER", "ESC", "BKSP", "UP", "DOWN", "F2", "F3", "F4", "F5", "F6", "F7", "F9",
-        "F10", "PGDN", "D", "R", "F", "Q", "X", "Y", "N", "!", "V", "L", "T", "C", "7", "+"]
+        "F10", "PGDN", "D", "R", "F", "Q", "X", "Y", "N", "!", "V", "L", "T", "C", "7", "+",
+        "LEFT", "RIGHT", "LEFT", "H", "P"]
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -301,6 +302,12 @@ def test_bang_during_the_hop_delay_calls_a_draw_after_the_move(tmp_path: Path) -
 def test_function_keys_work_while_the_computer_waits(tmp_path: Path) -> None:
     result = play('DOWN DOWN DOWN ENTER "3243" wait:500 F8 F2', tmp_path)
     assert result.state["level"] == 4 and result.state["sound"] is False
+
+
+def test_players_key_inside_the_help_hands_the_turn_over(tmp_path: Path) -> None:
+    result = play("ENTER F5 F4 ESC", tmp_path)
+    assert result.state["players"]["black"] == "computer"
+    assert result.state["history"]                  # black's move was made by the computer
 
 
 def test_help_is_closed_by_escape_not_by_any_key(tmp_path: Path) -> None:
