@@ -45,10 +45,12 @@ class SpeedStepper:
 
     @property
     def delay(self) -> float:
+        """The current delay in seconds."""
         return self.delays[self.index]
 
     @property
     def name(self) -> str:
+        """The current speed's name."""
         return self.names[self.index]
 
     def step(self, by: int = 1) -> str:
@@ -63,6 +65,7 @@ class SpeedStepper:
         return f"{self.label} {self.names[(self.index + 1) % len(self.names)]}"
 
     async def __call__(self, m: Machine) -> None:
+        """The hot key: the next speed, announced."""
         name = self.step()
         if not self.quiet:
             await announce(m, f"{self.label}: {name}")
@@ -88,9 +91,11 @@ class BorderCycler:
         self.colours = list(colours)
 
     def legend(self, m: Machine) -> str:
+        """The legend: "Border"."""
         return "Border"
 
     async def __call__(self, m: Machine) -> None:
+        """The hot key: the next colour, or the mono message."""
         s = m.screen
         if s.mono:
             await announce(m, MONO_BORDER)
@@ -112,9 +117,11 @@ class SoundToggle:
         self.quiet = quiet
 
     def legend(self, m: Machine) -> str:
+        """The mode the key switches to: "Sound off" while the sound is on."""
         return "Sound off" if m.sound else "Sound on"
 
     async def __call__(self, m: Machine) -> None:
+        """The hot key: sound off or on, the queue dropped, the new state announced."""
         m.sound = not m.sound
         m.hush()
         if not self.quiet:

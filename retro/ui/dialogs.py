@@ -54,24 +54,28 @@ def _click_answer(mouse: Mouse, click: Click) -> bool | None:
 async def ask(m: Machine, question: str, *, esc: bool = False, mouse: Mouse = BUTTONS,
               enter: bool | None = None, row: int | None = None, col: int | None = None,
               width: int | None = None, attr: int | None = None,
-              button_attr: int | None = None, title: str = "") -> bool:
+              button_attr: int | None = None, title: str = "",
+              frame: str | None = "double") -> bool:
     """Ask a yes/no question in a pop-up; Y or N answers (any case).
 
     ``esc`` is the answer Esc gives: the one that destroys nothing, which the caller
     knows ("Abandon this game?": False).  ``mouse`` is the game's convention for clicks
     (see ``Mouse``); a click on the Yes or No button always answers.  ``enter`` is the
     answer Enter gives (None: Enter does nothing).  The pop-up is centred unless
-    ``row``/``col`` place its top-left corner.
+    ``row``/``col`` place its top-left corner; ``frame`` None draws it flat (a question
+    on the game's message rows).
     """
-    attr = m.attr(0x4F, 0x70) if attr is None else attr
-    button_attr = m.attr(0x70, 0x0F) if button_attr is None else button_attr
-    inner = min(76, width - 2) if width else min(60, max(len(question), 24))
+    # Mono: a plain box with reverse-video buttons, the MDA's usual dialog.
+    attr = m.attr(0x4F, 0x0F) if attr is None else attr
+    button_attr = m.attr(0x70, 0x70) if button_attr is None else button_attr
+    edge = 2 if frame else 0
+    inner = width - edge - 2 if width else min(60, max(len(question), 24))
     lines = wrap(question, inner)
-    width = inner + 4
-    height = len(lines) + 4
+    width = inner + edge + 2
+    height = len(lines) + edge + 2
     top = (25 - height) // 2 if row is None else row
     left = (80 - width) // 2 if col is None else col
-    async with popup(m, top, left, height, width, attr, title=title) as box:
+    async with popup(m, top, left, height, width, attr, frame=frame, title=title) as box:
         for n, line in enumerate(lines):
             box.center(n, line)
         buttons_row = len(lines) + 1

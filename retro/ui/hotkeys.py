@@ -23,8 +23,21 @@ from typing import Any
 from retro.events import Click, Event, Key
 from retro.machine import Machine
 
-Action = Callable[[Machine], Awaitable[None] | None]
+#: ``async def action(m) -> None`` or a plain function; what either returns is ignored.
+Action = Callable[[Machine], Awaitable[object] | object]
 Legend = str | Callable[[], str] | None
+
+
+def key_name(key: str) -> str:
+    """A key as the table names it: ``"f1"`` is ``"F1"``, ``"SPACE"`` is ``" "``.
+
+        >>> key_name("f10"), key_name("space"), key_name("q")
+        ('F10', ' ', 'q')
+    """
+    if len(key) == 1:
+        return key
+    upper = key.upper()
+    return Key(" " if upper == "SPACE" else upper).name
 
 
 @dataclass
@@ -74,12 +87,12 @@ class HotKeys:
         ``legend`` is a string, or a callable asked each time it is shown: a toggle's
         legend names the mode the key switches TO ("Sound off" while the sound is on).
         """
-        name = key.name if isinstance(key, Key) else Key(key.upper() if len(key) > 1 else key).name
+        name = key.name if isinstance(key, Key) else key_name(key)
         self._entries[name] = HotKey(name, action, legend)
 
     def remove(self, key: str) -> None:
         """Forget a binding (no error if there was none)."""
-        self._entries.pop(key.upper() if len(key) > 1 else key, None)
+        self._entries.pop(key_name(key), None)
 
     def get(self, key: str) -> HotKey | None:
         """The entry for a key name, or None."""
@@ -193,10 +206,13 @@ def hotkeys_off(m: Machine, *keys: str) -> Iterator[None]:
 
     A masked key reaches the waiting widget as an ordinary key.  Masks nest.
     """
-    masked = _state(m).masked
-    names = [k.upper() if len(k) > 1 else k for k in keys]
+    state = _state(m)
+    masked = state.masked
+    names = [key_name(k) for k in keys]
     for name in names:
         masked[name] = masked.get(name, 0) + 1
+    if not state.popups:
+        state.keys.redraw_status(m)  # the status line shows only what can be done now
     try:
         yield
     finally:
@@ -204,6 +220,8 @@ def hotkeys_off(m: Machine, *keys: str) -> Iterator[None]:
             masked[name] -= 1
             if not masked[name]:
                 del masked[name]
+        if not state.popups:
+            state.keys.redraw_status(m)
 
 
 def hot_key_for(m: Machine, event: Event) -> HotKey | None:
@@ -212,7 +230,8 @@ def hot_key_for(m: Machine, event: Event) -> HotKey | None:
     if isinstance(event, Key):
         name: str | None = event.name
     else:
-        name = state.keys.key_at(event)
+        # Under a pop-up the status line may be covered: its clicks count only when not.
+        name = None if state.popups else state.keys.key_at(event)
     if name is None or state.masked.get(name):
         return None
     return state.keys.get(name)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from retro.events import Key
 from retro.machine import Machine
 from retro.screen import Saved
+from retro.ui.hotkeys import hotkeys_off, installed
 from retro.ui.waits import key
 
 Validator = Callable[[str], str | None]
@@ -16,26 +17,29 @@ async def line_input(m: Machine, row: int, col: int, width: int, attr: int, *,
                      initial: str = "", validate: Validator | None = None,
                      max_length: int | None = None, allowed: Callable[[str], bool] | None = None,
                      error_at: tuple[int, int, int] | None = None,
-                     error_attr: int | None = None) -> str | None:
+                     error_attr: int | None = None, restore: bool = False) -> str | None:
     """Edit one line of text in the field at (row, col), ``width`` cells wide.
 
     Printable keys insert at the cursor; BKSP and DEL delete; LEFT, RIGHT, HOME and END
     move.  ENTER accepts when ``validate(text)`` returns None; otherwise the error text it
     returns is shown on screen (and a beep sounds) until the next edit, and editing goes on.
-    ESC gives None.  ``allowed(ch)`` filters the characters typed (digits only, say);
+    ESC gives None.  Hot keys work meanwhile, except printable ones, which type.
+    ``allowed(ch)`` filters the characters typed (digits only, say);
     ``max_length`` defaults to what the field shows (``width - 1``: the cursor needs a
     cell); a longer text scrolls within the field.
 
     The error goes in ``error_at`` = (row, col, width) if given, else on the row below
     the field (above it on the last row); what was there comes back once it is cleared.
-    The cursor is shown while editing and put back as it was afterwards.
+    The cursor is shown while editing and put back as it was afterwards; with
+    ``restore`` the field itself is given back as it was too (an input in a pop-up of its
+    own), otherwise it keeps the text typed.
     """
     s = m.screen
     max_length = width - 1 if max_length is None else max_length
     text = initial[:max_length]
     pos = len(text)
     error_attr = m.attr(0x4F, 0x70) if error_attr is None else error_attr
-    cursor = s.save(row, col, 1, 1).cursor
+    field = s.save(row, col, 1, width)
     shown_error: Saved | None = None
 
     def clear_error() -> None:
@@ -63,6 +67,9 @@ async def line_input(m: Machine, row: int, col: int, width: int, attr: int, *,
         s.put(row, col, text[first : first + width].ljust(width), attr)
         s.move_cursor(row, col + pos - first, visible=True)
 
+    # Printable hot keys (checkers' "!") are text while typing: masked inside the field.
+    masking = hotkeys_off(m, *(entry.key for entry in installed(m) if len(entry.key) == 1))
+    masking.__enter__()
     try:
         while True:
             draw()
@@ -104,4 +111,7 @@ async def line_input(m: Machine, row: int, col: int, width: int, attr: int, *,
                 clear_error()
     finally:
         clear_error()
-        s.cursor = cursor
+        if restore:
+            s.restore(field)
+        s.cursor = field.cursor
+        masking.__exit__(None, None, None)

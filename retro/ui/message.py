@@ -21,9 +21,9 @@ class MessageLine:
     last ``keep`` messages are in ``history``; saying the message that is already the
     latest one again does not stack it.
 
-    ``main=True`` makes it the line the kit's own announcements go to (a new speed,
-    the border in mono); ``notices=True`` also shows the machine's notices (``m.notice``,
-    e.g. a save that failed) on it, each once.
+    The line made last (unless ``main=False``) is where the kit's own announcements go
+    (a new speed, the border in mono); ``notices=True`` also shows the machine's notices
+    (``m.notice``, e.g. a save that failed) on it, each once, while no pop-up is open.
 
         >>> from retro.clock import VirtualClock
         >>> m = Machine(clock=VirtualClock())

@@ -21,8 +21,10 @@ def show_notices(m: Machine) -> None:
 
     Only when a ``MessageLine(..., notices=True)`` is on screen; the kit's waits call this.
     """
-    line = _state(m).messages
-    if line is not None and line.notices:
+    state = _state(m)
+    line = state.messages
+    # Under a pop-up the line may be covered; the notices wait until it is closed.
+    if line is not None and line.notices and not state.popups:
         line.show_notices()
 
 
@@ -36,7 +38,7 @@ async def key(m: Machine, timeout: float | None = None) -> Event | None:
     while True:
         show_notices(m)
         remaining = None if deadline is None else max(0.0, deadline - m.now())
-        event = await m.key(remaining)
+        event: Event | None = await m.key(remaining)
         if event is not None and not await dispatch(m, event):
             return event
         # A host may answer a timed wait early with nothing: only the deadline ends it.
@@ -64,7 +66,7 @@ async def sleep(m: Machine, seconds: float) -> None:
             remaining = deadline - m.now()
             if remaining <= 0:
                 return
-            event = await m.key(remaining)
+            event: Event | None = await m.key(remaining)
             if event is not None and not await dispatch(m, event):
                 kept.append(event)
     finally:
@@ -72,14 +74,15 @@ async def sleep(m: Machine, seconds: float) -> None:
 
 
 async def announce(m: Machine, text: str) -> None:
-    """Say ``text`` briefly: on the message line if there is one, else in a pop-up.
+    """Say ``text`` briefly: on the message line if there is one and no pop-up is open
+    (it could be covering the line), else in a small pop-up of its own.
 
     The pop-up stays ``FLASH_S`` seconds or until the next event that is not a hot key
     (that event is not used up: it comes next from ``key``).
     """
-    line = _state(m).messages
-    if line is not None:
-        line.say(text)
+    state = _state(m)
+    if state.messages is not None and not state.popups:
+        state.messages.say(text)
         return
     from retro.ui.popup import popup
 

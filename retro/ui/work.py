@@ -87,15 +87,18 @@ class Progress:
 ProgressSink = Progress | Callable[[Any], None] | None
 
 
-async def work(m: Machine, generator: Generator[Any, bool | None, T],
+async def work(m: Machine, generator: Generator[Any, Any, T],
                progress: ProgressSink = None, *,
-               stop_keys: Collection[str] = ("ESC",), every: int = 1) -> T:
+               stop_keys: Collection[str] = ("ESC",), every: int = 1,
+               on_stop: Callable[[Key], None] | None = None) -> T:
     """Run ``generator`` to its end and return what it returns; see the module docstring.
 
     ``progress`` is a ``Progress`` area, or a callable given each yielded value (None:
     nothing shown).  The keyboard is looked at every ``every`` yields.  A key in
     ``stop_keys`` sends True into the generator at its next step (and at every step
-    after, until it returns).  A generator that returns before its first yield is fine.
+    after, until it returns); ``on_stop(key)`` hears which key it was (checkers tells Esc,
+    the best move so far, from ``!``, a quick draw).  A generator that returns before its
+    first yield is fine.
     """
     stop = False
     kept: list[Event] = []
@@ -115,6 +118,8 @@ async def work(m: Machine, generator: Generator[Any, bool | None, T],
                     if await dispatch(m, event):
                         continue
                     if isinstance(event, Key) and event.name in stop_keys:
+                        if not stop and on_stop is not None:
+                            on_stop(event)
                         stop = True
                     else:
                         kept.append(event)

@@ -120,3 +120,18 @@ def test_golden_choose(kit_run, assert_screen, mono: bool) -> None:
 
     result = kit_run(main, "DOWN", letters="M" if mono else "")
     assert_screen(result, f"ui/choose-{'mono' if mono else 'colour'}")
+
+
+def test_a_flat_question_on_the_message_rows(kit_run) -> None:
+    rows: list[str] = []
+
+    async def main(m: Machine) -> None:
+        calm(m)
+        ask = ui.ask(m, "Play another game?", row=22, col=0, width=80, frame=None)
+        keys = ui.HotKeys()
+        keys.add("F12", lambda m: rows.extend(m.screen.read(r).strip() for r in (22, 23, 24)))
+        ui.install(m, keys)
+        assert await ask is True
+
+    result = kit_run(main, "F12 y")
+    assert rows == ["Play another game?", "", "[ Yes ]    [ No ]"] and result.ended

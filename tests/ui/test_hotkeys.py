@@ -188,3 +188,20 @@ def test_hot_keys_ignore_clicks_outside_the_status_line(kit_run) -> None:
 
     result = kit_run(main, "click:3,3")
     assert got == [Click(2, 2)] and result.screen.border == 0
+
+
+def test_the_status_line_leaves_out_masked_keys_while_they_are_masked(kit_run) -> None:
+    rows: list[str] = []
+
+    async def main(m: Machine) -> None:
+        keys = ui.HotKeys()
+        keys.add("F5", lambda _m: None, legend="Help")
+        keys.add("F8", lambda _m: None, legend="New game")
+        ui.install(m, keys)
+        keys.draw_status(m, 24)
+        with ui.hotkeys_off(m, "F8"):
+            rows.append(m.screen.read(24).strip())
+        rows.append(m.screen.read(24).strip())
+
+    kit_run(main)
+    assert rows == ["F5 Help", "F5 Help  F8 New game"]

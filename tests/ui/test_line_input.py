@@ -113,3 +113,19 @@ def test_golden_line_input_with_its_error(kit_run, assert_screen, mono: bool) ->
 
     result = kit_run(main, '"50" ENTER', letters="M" if mono else "")
     assert_screen(result, f"ui/line-input-{'mono' if mono else 'colour'}")
+
+
+def test_printable_hot_keys_type_inside_the_field_and_f_keys_still_work(kit_run) -> None:
+    log: list[str] = []
+    got: list[str | None] = []
+
+    async def main(m: Machine) -> None:
+        keys = ui.HotKeys()
+        keys.add("!", lambda _m: log.append("!"))
+        keys.add("F2", lambda _m: log.append("F2"))
+        ui.install(m, keys)
+        got.append(await ui.line_input(m, 5, 10, 20, 0x70))
+        await ui.key(m)
+
+    kit_run(main, '"hi!" F2 ENTER !')
+    assert got == ["hi!"] and log == ["F2", "!"]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
+import pytest
+
 from retro import ui
 from retro.events import Event, Key
 from retro.machine import Machine
@@ -116,3 +118,81 @@ def test_work_writes_nothing_to_stderr(kit_run, capfd) -> None:
     kit_run(main)
     out = capfd.readouterr()
     assert out.err == "" and out.out == ""
+
+
+def test_esc_is_kept_when_it_is_not_a_stop_key(kit_run) -> None:
+    seen: list[int] = []
+    after: list[Event | None] = []
+
+    async def main(m: Machine) -> None:
+        await ui.work(m, _search(200, seen), stop_keys=())
+        after.append(await ui.key(m))
+
+    kit_run(main, "wait:5 ESC")
+    assert len(seen) == 200 and after == [Key("ESC")]
+
+
+def test_another_stop_key_such_as_a_quick_draw(kit_run) -> None:
+    seen: list[int] = []
+
+    async def main(m: Machine) -> None:
+        await ui.work(m, _search(10_000, seen), stop_keys=("ESC", "!"))
+
+    kit_run(main, "wait:5 !")
+    assert len(seen) < 20
+
+
+def test_counts_with_a_total_show_as_a_bar_and_without_as_a_number() -> None:
+    bar = ui.Progress(0, 0, 20, 0x07, label="Table", total=400)
+    assert bar.text(100) == "Table " + "\u2588" * 2 + "\u2591" * 7 + "  25%"
+    assert ui.Progress(0, 0, 20, 0x07, label="Nodes").text(1234) == "Nodes 1234".ljust(20)
+
+
+def test_the_keyboard_is_looked_at_every_so_many_yields(kit_run) -> None:
+    polls: list[float] = []
+
+    def steps() -> Generator[None, bool | None, int]:
+        for _ in range(100):
+            yield None
+        return 0
+
+    async def main(m: Machine) -> None:
+        await ui.work(m, steps(), every=10)
+        polls.append(m.now())
+
+    kit_run(main)
+    assert polls == [pytest.approx(0.010)]  # ten polls of one virtual millisecond each
+
+
+def test_on_stop_hears_which_key_stopped_the_work(kit_run) -> None:
+    stopped: list[Event] = []
+
+    async def main(m: Machine) -> None:
+        await ui.work(m, _search(10_000, []), stop_keys=("ESC", "!"), on_stop=stopped.append)
+
+    kit_run(main, "wait:5 ! wait:5 ESC")
+    assert stopped == [Key("!")]
+
+
+@pytest.mark.parametrize("mono", [False, True])
+def test_golden_progress_during_long_work(kit_run, assert_screen, mono: bool) -> None:
+    from retro.screen import Screen
+
+    from .conftest import calm
+
+    shots: list[Screen] = []
+
+    async def main(m: Machine) -> None:
+        calm(m)
+
+        def build() -> Generator[int, bool | None, None]:
+            for n in range(0, 1001, 100):
+                yield n
+                if n == 400:
+                    shots.append(m.screen.copy())  # as the kit drew the count of 400
+
+        bar = ui.Progress(23, 10, 60, m.attr(0x1E, 0x0F), label="Building the table", total=1000)
+        await ui.work(m, build(), progress=bar)
+
+    kit_run(main, "", letters="M" if mono else "")
+    assert_screen(shots[0], f"ui/progress-{'mono' if mono else 'colour'}")
