@@ -160,7 +160,9 @@ class Session:
         """A yes/no question; Esc is no (nothing is lost)."""
         self.covered += 1
         try:
-            return await ui.ask(self.m, question, esc=False)
+            # Esc and ! may be bound for the computer's turn: here they answer the question.
+            with ui.hotkeys_off(self.m, "ESC", "!"):
+                return await ui.ask(self.m, question, esc=False)
         finally:
             self.covered -= 1
             self.refresh()
@@ -169,7 +171,8 @@ class Session:
         """Before throwing the game in progress away."""
         self.covered += 1
         try:
-            return await ui.confirm_discard(self.m, question)
+            with ui.hotkeys_off(self.m, "ESC", "!"):
+                return await ui.confirm_discard(self.m, question)
         finally:
             self.covered -= 1
             self.refresh()
@@ -182,8 +185,11 @@ class Session:
         self.covered += 1
         try:
             # Rows 1-20: the title and the message lines stay in view below the pages.
-            await ui.page(m, PAGES, title=" Checkers and Weckers: help ", row=1, height=20,
-                          attr=m.attr(0x30, 0x07), head_attr=m.attr(0x3F, 0x0F))
+            # The arrows turn the pages here (they change the speed everywhere else).
+            with ui.hotkeys_off(m, "ESC", "!", "UP", "DOWN"):
+                await ui.page(m, PAGES, title=" Checkers and Weckers: help ", row=1,
+                              height=20, attr=m.attr(0x30, 0x07),
+                              head_attr=m.attr(0x3F, 0x0F))
         finally:
             self.covered -= 1
             self.phase = phase

@@ -317,6 +317,15 @@ def test_help_is_closed_by_escape_not_by_any_key(tmp_path: Path) -> None:
         play("ENTER", tmp_path).screen.to_bytes()
 
 
+def test_help_pages_turn_and_hot_keys_work_inside(tmp_path: Path) -> None:
+    assert "Page 2 of 5" in str(play("ENTER F5 PGDN", tmp_path).screen)
+    result = play("ENTER F5 PGDN UP", tmp_path)     # the arrows page here, not the speed
+    assert "Page 1 of 5" in str(result.screen) and result.state["speed"] == 0.5
+    result = play("ENTER F5 F10 F8", tmp_path)
+    assert result.state["phase"] == "help"
+    assert result.screen.border == 1 and result.state["level"] == 4
+
+
 def test_quit_question_is_asked_in_a_popup_and_escape_keeps_playing(tmp_path: Path) -> None:
     result = play("ENTER F1", tmp_path)
     assert "Quit and save this game?" in str(result.screen)
