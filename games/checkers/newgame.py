@@ -147,6 +147,7 @@ def draw_options(ses: Session) -> None:
         colour_row = BOX_TOP + 15
         s.put(colour_row, left + 21, "  ", st.colours[R.WHITE] << 4)
         s.put(colour_row, left + 30, "  ", st.colours[R.BLACK] << 4)
-        s.put(colour_row + 1, left + 15, "  ", s.border << 4)
-        s.put(colour_row + 1, left + 18, f"colour {s.border}", text)
+        s.put(colour_row + 1, left + 15, "[  ]", text)
+        s.put(colour_row + 1, left + 16, "  ", s.border << 4)
+        s.put(colour_row + 1, left + 20, f"colour {s.border}", text)
     s.put(BOX_TOP + BOX_HEIGHT - 1, left, " Enter: start the game ", key)

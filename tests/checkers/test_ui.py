@@ -359,6 +359,14 @@ def test_computer_move_is_reported_in_row_column_pairs(tmp_path: Path) -> None:
     assert "1. 9-14" in str(result.screen) and "24-20" in str(result.screen)
 
 
+def test_move_list_shows_the_moves_in_pdn_numbers(tmp_path: Path) -> None:
+    result = play('F3 ENTER "3243" "6354" "3445" LEFT', tmp_path)
+    lines = [result.screen.read(row, 46, 32) for row in range(8, 14)]
+    assert "Moves, 1 to replay" in lines[0]
+    assert lines[1].strip("│ ").split() == ["1.", "9-14", "22-18"]
+    assert not lines[2].strip("│ ")
+
+
 def test_last_move_is_highlighted_on_the_board(tmp_path: Path) -> None:
     result = play('ENTER "3243"', tmp_path)
     marked = {_bg(result, 6, 7), _bg(result, 5, 8)}
