@@ -26,10 +26,16 @@ from retro.games.checkers.draw import (
 )
 from retro.games.checkers.help import PAGES
 from retro.games.checkers.keys import TurnChanged, hot_keys
-from retro.games.checkers.newgame import option_screen
+from retro.games.checkers.newgame import draw_options, option_screen
 from retro.games.checkers.record import Record
 from retro.games.checkers.save import SAVE_NAME, Saved, Settings, dump, parse
-from retro.games.checkers.turns import DRAW_MARGIN, computer_turn, human_turn, judged_score
+from retro.games.checkers.turns import (
+    DRAW_MARGIN,
+    THINKING,
+    computer_turn,
+    human_turn,
+    judged_score,
+)
 from retro.machine import Machine
 
 #: Where a game saved as PDN goes: CHECK001.PDN, CHECK002.PDN, ... in the save folder.
@@ -138,14 +144,10 @@ class Session:
         if self.covered:
             return
         if self.phase == "options":
-            from retro.games.checkers.newgame import draw_options
-
             draw_options(self)
         else:
             self.draw()
             if self.phase == "thinking" and self.game is not None:
-                from retro.games.checkers.turns import THINKING
-
                 self.painter.prompt(THINKING.format(NAMES[self.game.turn]))
 
     def say(self, text: str, bad: bool = False) -> None:
@@ -162,20 +164,22 @@ class Session:
         try:
             # Esc and ! may be bound for the computer's turn: here they answer the question.
             with ui.hotkeys_off(self.m, "ESC", "!"):
-                return await ui.ask(self.m, question, esc=False)
+                answer = await ui.ask(self.m, question, esc=False)
         finally:
             self.covered -= 1
-            self.refresh()
+        self.refresh()          # not in the finally: a program closed must not repaint
+        return answer
 
     async def confirm(self, question: str) -> bool:
         """Before throwing the game in progress away."""
         self.covered += 1
         try:
             with ui.hotkeys_off(self.m, "ESC", "!"):
-                return await ui.confirm_discard(self.m, question)
+                answer = await ui.confirm_discard(self.m, question)
         finally:
             self.covered -= 1
-            self.refresh()
+        self.refresh()
+        return answer
 
     async def show_help(self, m: Machine) -> None:
         phase = self.phase
