@@ -44,6 +44,8 @@ MESSAGE_LINES = 2
 HINT_ROW = 24
 
 NAMES = {R.BLACK: "Black", R.WHITE: "White"}
+THINKING = "{} is thinking...  Esc: move now   !: call it a draw"
+GAME_OVER = "Game over.  Enter: new game   F1: quit"
 
 
 def square_text(g: Geometry, square: int) -> str:
@@ -294,9 +296,16 @@ class Painter:
         s.move_cursor(PROMPT_ROW, min(1 + len(prompt), 79), visible=ses.phase == "input")
 
     def move_prompt(self) -> str:
+        """What the prompt row says in the current phase."""
         ses = self.session
         game = ses.game
-        if game is None or ses.phase != "input":
+        if game is None:
+            return ""
+        if ses.phase == "thinking":
+            return THINKING.format(NAMES[game.turn])
+        if ses.phase == "over":
+            return GAME_OVER
+        if ses.phase != "input":
             return ""
         g = ses.geometry
         parts = [square_text(g, sq) for sq in ses.path]

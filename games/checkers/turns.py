@@ -3,9 +3,10 @@
 The player's keys: digits (row then column of each square) or clicks, Backspace, Esc,
 D (offer a draw), R/F (resign), Q/X (abandon), Left/Right (take back, replay), H (hint),
 P (save the game as PDN).  The computer thinks through ``ui.work``, which answers the
-keyboard between every step of the search; its think delay and the hops it shows wait
-with ``ui.sleep``.  Esc (move now) and ! (call it a draw) are bound as hot keys for the
-whole of the computer's turn, so they are answered at once wherever it is.
+keyboard between every step of the search (Esc there is its stop key: the best move so
+far); its think delay and the hops it shows wait with ``ui.sleep``, with Esc bound as a
+hot key that ends the wait.  ! (call it a draw) is a hot key for the whole of the
+computer's turn, so it is answered at once wherever it is.
 """
 
 from __future__ import annotations
@@ -32,8 +33,6 @@ QUIET_PLIES_FOR_OFFER = 40
 DRAW_MARGIN = 40
 #: Search level used to judge a draw offer (fixed, so the answer is reproducible).
 JUDGE_LEVEL = 3
-
-THINKING = "{} is thinking...  Esc: move now   !: call it a draw"
 
 
 class DrawCalled(Exception):
@@ -227,7 +226,6 @@ async def computer_turn(ses: Session) -> None:
     ses.phase = "thinking"
     ses.hint = None
     ses.draw()
-    ses.painter.prompt(THINKING.format(NAMES[color]))
     start = ses.m.now()
     search = E.Searcher(game, ses.settings.level).think()
     try:

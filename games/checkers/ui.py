@@ -31,7 +31,6 @@ from retro.games.checkers.record import Record
 from retro.games.checkers.save import SAVE_NAME, Saved, Settings, dump, parse
 from retro.games.checkers.turns import (
     DRAW_MARGIN,
-    THINKING,
     computer_turn,
     human_turn,
     judged_score,
@@ -147,8 +146,6 @@ class Session:
             draw_options(self)
         else:
             self.draw()
-            if self.phase == "thinking" and self.game is not None:
-                self.painter.prompt(THINKING.format(NAMES[self.game.turn]))
 
     def say(self, text: str, bad: bool = False) -> None:
         self.log.say(text, self.m.attr(0x1C, 0x0F) if bad else None)
@@ -406,7 +403,6 @@ class Session:
             await ui.sleep(self.m, self.m.play("T180 L16 O4 C E G > C"))
         while True:
             self.draw()
-            self.painter.prompt("Game over.  Enter: new game   F1: quit")
             ev = await ui.key(self.m)
             if not isinstance(ev, Key):
                 continue

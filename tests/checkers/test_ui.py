@@ -404,6 +404,12 @@ def test_game_over_screen_drops_the_move_entry_hint(tmp_path: Path) -> None:
     assert "Enter new game" in result.screen.read(24)
 
 
+def test_function_keys_on_the_game_over_screen_keep_its_prompt(tmp_path: Path) -> None:
+    result = play("ENTER R Y F8", tmp_path)
+    assert result.state["level"] == 4
+    assert result.screen.read(21).strip().startswith("Game over.  Enter: new game")
+
+
 def test_take_back_and_replay_against_the_computer(tmp_path: Path) -> None:
     result = play('ENTER "3243" LEFT', tmp_path)
     assert result.state["history"] == [] and result.state["turn"] == "black"
