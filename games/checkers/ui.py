@@ -24,6 +24,7 @@ from retro.games.checkers.draw import (
     SPEEDS,
     Painter,
 )
+from retro.games.checkers.draw import PIECE_COLOURS as PIECE_COLOURS  # the save schema's check
 from retro.games.checkers.help import PAGES
 from retro.games.checkers.keys import TurnChanged, hot_keys
 from retro.games.checkers.newgame import draw_options, option_screen
@@ -270,34 +271,44 @@ class Session:
         game = self.game
         in_progress = game is not None and not game.over and not self.aborted
         question = "Quit and save this game?" if in_progress else "Quit?"
-        if await self.ask(question):
-            self.save_now()
-            raise _Leave
+        if not await self.ask(question):
+            return
+        if not self.save_now() and self.m.store is not None:
+            self.say(f"The game could not be saved: {self.m.store.problem_reason(SAVE_NAME)}.",
+                     bad=True)
+            if not await self.ask("Quit without saving?"):
+                return
+        raise _Leave
 
-    def save_now(self) -> None:
+    def save_now(self) -> bool:
+        """Save the game in progress; False if the disk refused (the store has said why)."""
         store = self.m.store
         game = self.game
         if store is None or game is None or game.over or self.aborted:
-            return
+            return True
         assert self.record is not None
         self.settings.sound = self.m.sound
         self.settings.border = self.m.screen.border
-        store.save(SAVE_NAME, dump(Saved(game, self.settings, self.record.quiet_plies)))
+        if not store.save(SAVE_NAME, dump(Saved(game, self.settings,
+                                                self.record.quiet_plies))):
+            return False
         self.owns_save = True
+        return True
 
     def drop_save(self) -> None:
         """The saved game has been played to its end: remove it (only if it is ours)."""
         if self.owns_save and self.m.store is not None:
-            self.m.store.delete(SAVE_NAME)
+            self.m.store.delete(SAVE_NAME, if_unchanged=True)  # unless saved again elsewhere
             self.owns_save = False
 
     def resume(self) -> bool:
         store = self.m.store
         if store is None:
             return False
-        saved = store.load(SAVE_NAME, parse)
+        loaded = store.load_result(SAVE_NAME, parse)
+        saved = loaded.value
         if saved is None:
-            if store.last_notice:
+            if loaded.damaged:
                 self.say("The saved game could not be read: it was set aside. "
                          "A new game starts.", bad=True)
             return False
@@ -329,10 +340,9 @@ class Session:
             return "Keyboard"
 
         text = pdn.format_pdn(rec.first, rec.current, player(R.BLACK), player(R.WHITE))
-        try:
-            store.save(name, text.encode("ascii", "replace"))
-        except OSError as err:
-            self.say(f"The PDN file could not be written: {err}", bad=True)
+        if not store.save(name, text.encode("ascii", "replace")):
+            self.say(f"The PDN file could not be written: {store.problem_reason(name)}.",
+                     bad=True)
             return
         self.say(f"The game is saved as {name} in the save folder.")
 
