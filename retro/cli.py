@@ -38,7 +38,10 @@ usage: retro                          the games menu
        retro tone HZ MS -o OUT.wav
 {commands}       retro --list | --help | --version"""
 
-from retro.programs import UsageError  # noqa: E402  (one exception for every command line)
+from retro.programs import (  # noqa: E402  (one exception for every command line)
+    BadOptionValue,
+    UsageError,
+)
 
 #: Virtual time ``--until`` may ask for: a day is far past any game's longest wait.
 MAX_UNTIL_MS = 86_400_000
@@ -78,7 +81,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _dispatch(args)
     except UsageError as err:
         print(f"retro: {err}", file=sys.stderr)
-        print(usage(), file=sys.stderr)
+        if not isinstance(err, BadOptionValue):
+            print(usage(), file=sys.stderr)
         return 2
     except FileProblem as err:
         print(f"retro: {err}", file=sys.stderr)
@@ -182,10 +186,14 @@ def _check_options(program: Program, options: dict[str, str]) -> None:
     """An option the program does not take is an error naming those that do."""
     from retro.programs import all_options, option_of
 
-    for name in options:
-        if option_of(program, name) is None:
+    for name, value in options.items():
+        option = option_of(program, name)
+        if option is None:
             owners = ", ".join(p.name for p in all_options().get(name, []))
             raise UsageError(f"{program.name} takes no --{name} (it is an option of {owners})")
+        problem = option.check(value) if option.check else None
+        if problem:
+            raise BadOptionValue(f"--{name}: {problem}")
 
 
 def _program(name: str) -> Program:
