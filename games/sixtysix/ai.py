@@ -40,9 +40,7 @@ class ExpertConfig:
     close_margin: float = -0.25  # closing may trail the (guessed) best play by this much
     close_sure: float = 0.9      # ... and win in this share of the sampled worlds
     close_hope: int = 45         # skip judging a close unless points + hand could reach this
-    exact_roots: bool = False    # True: every root move's exact value (slower)
-
-
+    exact_roots: bool = False    # True: exact root values even when one world decides
 
 
 @dataclass
@@ -53,7 +51,7 @@ class ExpertPlayer:
     rng: random.Random
     config: ExpertConfig = field(default_factory=ExpertConfig)
     _closed_tt: dict[int, tuple[float, float]] = field(default_factory=dict)
-    _tt_for: tuple[int, str, int, int] | None = None
+    _tt_for: tuple[int, str, int, int, bool] | None = None
     last_nodes: int = 0
     close_wins: float = 0.0      # share of sampled worlds where closing won, last evaluate
 
@@ -126,7 +124,8 @@ class ExpertPlayer:
         """Average value (game points for us) of each root move over the sampled worlds."""
         cfg = self.config
         seat = self.seat
-        tt_key = (id(deal), deal.trump, deal.dealer, carry)
+        rule = deal.options.trumps_after_closing
+        tt_key = (id(deal), deal.trump, deal.dealer, carry, rule)
         if self._tt_for != tt_key:
             self._closed_tt = {}
             self._tt_for = tt_key
@@ -135,6 +134,10 @@ class ExpertPlayer:
         hidden = self.unseen(deal)
         perfect = need == 0 or (len(hidden) == need and deal.closed)
         samples = 1 if perfect else cfg.samples
+        # An average over worlds needs every move's exact value in every world: an
+        # alpha-beta bound (a move "at most this good") would pull the average wrong.  With
+        # one world only the best move matters, and bounds on the others are enough.
+        exact_roots = cfg.exact_roots or samples > 1
         stock_left = deal.stock_count
         exact = deal.closed or stock_left <= cfg.exact_stock
         depth = 99 if exact else cfg.open_depth - (0 if deal.leading else 1)
@@ -154,11 +157,12 @@ class ExpertPlayer:
             if seat == 1:
                 hands.reverse()
             sv = Solver(trump, closed_by=cb, schwarz_at_close=deal.schwarz_at_close,
-                        carry=carry, stock=stock, closed_tt=self._closed_tt)
+                        carry=carry, stock=stock, closed_tt=self._closed_tt,
+                        trumps_after_closing=rule)
             vals = sv.root_values(hands[0], hands[1], deal.turn, led, deal.points[0],
                                   deal.points[1], int(deal.tricks_won[0] > 0),
                                   int(deal.tricks_won[1] > 0), 0, cb, deal.schwarz_at_close,
-                                  depth, allow_close=consider_close, exact=cfg.exact_roots)
+                                  depth, allow_close=consider_close, exact=exact_roots)
             nodes += sv.nodes
             if "close" in vals and (vals["close"] if seat == 0 else -vals["close"]) > 0:
                 wins += 1
