@@ -437,7 +437,7 @@ class Deal:
         if self.closed or not self.trump_card_up:
             raise IllegalMove("the game is closed: there is no trump card to take")
         if self.tricks_won[p] == 0:
-            raise IllegalMove("you must win a trick before exchanging the 9")
+            raise IllegalMove("you must win a trick before exchanging the trump nine")
         if nine not in self.hands[p]:
             raise IllegalMove(f"you do not hold the {nine.words}")
         self.hands[p].remove(nine)
