@@ -44,6 +44,7 @@ TRICK_ROW = 9
 SCORE_ROW = 13
 MSG_ROW, MSG_COL, MSG_LINES, MSG_W = 20, 1, 3, 78
 ACTION_ROW, LEGEND_ROW = 23, 24
+SPEED_COL = 62        # the hot-key legends end here, the speed follows
 
 #: Speeds shown at the bottom: .1 the fastest, 10.0 the slowest (seconds-ish per step).
 SPEEDS = (0.1, 0.2, 0.3, 0.5, 0.7, 1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 7.0, 10.0)
@@ -262,11 +263,8 @@ class Painter:
         if text:
             s.put(ACTION_ROW, 1, text, lk.action)
 
-    def legend(self, t: TableView) -> None:
+    def speed(self, t: TableView) -> None:
+        """The speed, right of the hot-key legends on the bottom row."""
         s, lk = self.s, self.look
-        s.fill(LEGEND_ROW, 0, 1, 80, " ", lk.legend)
-        sound = "on " if self.m.sound else "off"
-        demo = "on " if t.demo else "off"
-        s.put(LEGEND_ROW, 1, f"F1 Sound {sound}  F2 Demo {demo}  F5 Help  F7 Quit  "
-              "F10 Border", lk.legend)
-        s.put(LEGEND_ROW, 63, f"↑↓ Speed {speed_text(t.speed)}", lk.legend)
+        s.fill(LEGEND_ROW, SPEED_COL, 1, 80 - SPEED_COL, " ", lk.legend)
+        s.put(LEGEND_ROW, SPEED_COL + 1, f"↑↓ Speed {speed_text(t.speed)}", lk.legend)
