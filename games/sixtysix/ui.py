@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Awaitable
+from typing import TypeVar
 
 from retro import ui
 from retro.events import Click, Event, Key, Quit
@@ -58,6 +59,7 @@ from retro.games.sixtysix.rules import (
 from retro.games.sixtysix.save import SAVE_NAME, Saved, SavedMatch, dump, parse
 from retro.machine import Machine
 
+T = TypeVar("T")
 YOU, COMPUTER = 0, 1
 NAMES = ("you", "computer")
 
@@ -107,7 +109,9 @@ class Table:
         self.shown_trick: tuple[Card, Card] | None = None   # the last trick, yours first
         self.waiting = False            # waiting for your move or the next game (F2 ends it)
         self.sound_end = 0.0
-        self.notes: list[str] = []      # said at the first wait, so no deal message hides them
+        # Said at the first wait, so that no deal message scrolls them away: (text, alert).
+        self.notes: list[tuple[str, bool]] = []
+        self.on_screen = False          # the table is drawn (not the opening show)
         self.players = {
             YOU: ExpertPlayer(YOU, random.Random(m.rng.getrandbits(32))),
             COMPUTER: ExpertPlayer(COMPUTER, random.Random(m.rng.getrandbits(32))),
@@ -178,6 +182,7 @@ class Table:
     # -- drawing ---------------------------------------------------------------------------
 
     def draw_all(self) -> None:
+        self.on_screen = True
         self.paint.frame()
         self.log.redraw()
         lk = self.look
@@ -187,6 +192,8 @@ class Table:
         self.refresh()
 
     def refresh(self) -> None:
+        if not self.on_screen:
+            return
         self.paint.hands(self)
         self.paint.middle(self)
         self.draw_actions()
@@ -194,11 +201,14 @@ class Table:
         self.paint.speed(self)
 
     def say(self, text: str, alert: bool = False) -> None:
+        if not self.on_screen:          # a hot key during the opening show
+            self.note(text, alert)
+            return
         self.log.say(text, self.look.alert if alert else None)
 
-    def note(self, text: str) -> None:
+    def note(self, text: str, alert: bool = True) -> None:
         """A word about the start (a save that could not be read, a bad option)."""
-        self.notes.append(text)
+        self.notes.append((text, alert))
 
     def actions(self) -> list[str]:
         d = self.deal
@@ -260,7 +270,8 @@ class Table:
     def set_speed(self, speed: int) -> None:
         """Up is faster, Down slower; the ends stay put (no wrapping round)."""
         self.speed = min(len(SPEEDS) - 1, max(0, speed))
-        self.paint.speed(self)
+        if self.on_screen:
+            self.paint.speed(self)
 
     def toggle_demo(self, m: Machine) -> None:
         self.demo = not self.demo
@@ -270,16 +281,17 @@ class Table:
         if self.waiting:
             raise _DemoSwitch
 
-    async def nested(self, show: Awaitable[None]) -> None:
-        """Run a pop-up action; F2 pressed inside it counts once the pop-up is gone."""
+    async def nested(self, show: Awaitable[T]) -> T:
+        """Run a pop-up; F2 pressed inside it counts once the pop-up is gone."""
         was_waiting, demo = self.waiting, self.demo
         self.waiting = False
         try:
-            await show
+            value = await show
         finally:
             self.waiting = was_waiting
         if was_waiting and self.demo != demo:
             raise _DemoSwitch
+        return value
 
     async def show_help(self, m: Machine) -> None:
         await self.nested(self._help(m))
@@ -322,7 +334,8 @@ class Table:
 
     async def quit(self, m: Machine) -> None:
         saved = self.save_match()
-        if saved or await ui.ask(m, "The match could not be saved. Quit anyway?", esc=False):
+        if saved or await self.nested(ui.ask(m, "The match could not be saved. Quit anyway?",
+                                             esc=False)):
             raise Leave
 
     # -- saving and resuming ----------------------------------------------------------------
@@ -362,8 +375,8 @@ class Table:
         self.match = saved.match.match(self.m.rng)
         self.deal = self.match.deal
         gp = self.match.game_points
-        self.say(f"Your saved match is back: you {gp[YOU]}, the computer {gp[COMPUTER]} "
-                 f"(match to {MATCH_POINTS}).")
+        self.note(f"Your saved match is back: you {gp[YOU]}, the computer {gp[COMPUTER]} "
+                  f"(match to {MATCH_POINTS}).", alert=False)
         return True
 
     # -- waiting ---------------------------------------------------------------------------
@@ -374,8 +387,8 @@ class Table:
 
     async def wait_for_you(self) -> Event | None:
         """The next key or click for the table; None if F2 switched the demo meanwhile."""
-        for text in self.notes:
-            self.say(text, alert=True)
+        for text, alert in self.notes:
+            self.say(text, alert)
         self.notes = []
         self.waiting = True
         try:

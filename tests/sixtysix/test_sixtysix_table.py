@@ -178,6 +178,7 @@ def test_schwarz_mark_goes_once_that_player_has_taken_a_trick():
 def test_carried_point_is_mentioned_when_awarded():
     m = Machine(clock=VirtualClock())
     table = Table(m)
+    table.draw_all()
     table.match = Match(m.rng, carry=1)
     d = table.match.new_deal()
     d.result = DealResult(0, 1, "66")
@@ -338,3 +339,20 @@ def test_speed_is_kept_with_the_save(retro_home: Path):
     run("sixtysix", seed=3, keys="UP UP F7", letters="*")
     assert run("sixtysix", seed=3, keys="", letters="*").state["speed"] == 0.5
 
+
+
+def test_hot_keys_during_the_opening_show_leave_the_show_alone():
+    shown = run("sixtysix", seed=1, keys="", letters="", until_ms=100)
+    pressed = run("sixtysix", seed=1, keys="UP L", letters="", until_ms=100)
+    assert "press any key" in text(pressed) and "press any key" in text(shown)
+    assert rows(pressed, 19, 24) == rows(shown, 19, 24)      # no message, no speed drawn
+    after = run("sixtysix", seed=1, keys="L SPACE", letters="")
+    assert "No trick has been taken yet" in text(after)
+
+
+def test_resumed_between_deals_says_so_after_the_new_deal(retro_home: Path):
+    run(prepared(lambda t: (near_match_win(t), setattr(t.match, "game_points", [3, 1]))[0]),
+        keys="1 F7")
+    back = run("sixtysix", seed=3, keys="", letters="*")
+    assert back.state["game_points"]["you"] >= 4
+    assert "Your saved match is back" in text(back)
