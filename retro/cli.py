@@ -97,8 +97,13 @@ def _dispatch(args: list[str]) -> int:
         return 0
     if first == "--tty" and len(args) == 1:
         return _play("launcher", "", tty=True)
+    from retro.clihelp import HELP, program_help, wants_help
+
     commands = {"run": _cmd_run, "render": _cmd_render, "tone": _cmd_tone, "diff": _cmd_diff}
     if first in commands:
+        if wants_help(args[1:]):
+            print(HELP[first])
+            return 0
         return commands[first](args[1:])
     from retro.programs import all_commands
 
@@ -107,6 +112,9 @@ def _dispatch(args: list[str]) -> int:
         return _program_command(first, program_commands[first], args[1:])
     if first.startswith("-"):
         raise UsageError(f"unknown option {first!r}")
+    if wants_help(args[1:]):
+        print(program_help(_program(first)))
+        return 0
     parser = _Parser(prog="retro", add_help=False)
     parser.add_argument("game")
     parser.add_argument("letters", nargs="?", default="")
@@ -138,6 +146,9 @@ def _program_command(name: str, entries: list, args: list[str]) -> int:
     wanted = _program(args[0])
     for program, command in entries:
         if program.name == wanted.name:
+            if "-h" in args[1:] or "--help" in args[1:]:
+                print(command.help or f"usage: retro {name} {program.name} {command.summary}")
+                return 0
             return command.main(args[1:])
     owners = ", ".join(program.name for program, _ in entries)
     raise UsageError(f"{wanted.name} has no {name} command (it is one of: {owners})")

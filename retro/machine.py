@@ -267,6 +267,7 @@ class Command:
     name: str
     summary: str
     main: Callable[[list[str]], int]
+    help: str = ""                          # what ``retro NAME PROGRAM --help`` prints
 
 
 @dataclass(frozen=True)
