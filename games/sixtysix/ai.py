@@ -13,7 +13,9 @@ and sample count, never by the clock, so a seed gives the same move on every mac
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from retro.games.sixtysix.rules import (
     PACK,
@@ -28,6 +30,8 @@ from retro.games.sixtysix.rules import (
     card_from_index,
 )
 from retro.games.sixtysix.solver import Solver, mask_of
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -90,6 +94,12 @@ class ExpertPlayer:
 
     def choose(self, deal: Deal, carry: int = 0) -> Move:
         """The move for our seat (it must be our turn)."""
+        return finish(self.choose_steps(deal, carry))
+
+    def choose_steps(self, deal: Deal, carry: int = 0) -> Generator[int, object, Move]:
+        """``choose`` as cooperative work: it yields after each sampled world (how many are
+        done), so a screen can stay alive meanwhile; the move is what it returns.  What is
+        sent in is ignored: the move never depends on when the caller looked."""
         if deal.turn != self.seat or deal.over:
             raise ValueError("it is not this player's turn")
         if deal.can_exchange():
@@ -98,7 +108,7 @@ class ExpertPlayer:
         plays = [m for m in legal if isinstance(m, Play)]
         if len(plays) == 1 and Close() not in legal:
             return plays[0]
-        scores = self.evaluate(deal, carry)
+        scores = yield from self.evaluate_steps(deal, carry)
         best_name = self._pick(deal, scores)
         if best_name == "close":
             return Close()
@@ -122,6 +132,11 @@ class ExpertPlayer:
 
     def evaluate(self, deal: Deal, carry: int = 0) -> dict[str, float]:
         """Average value (game points for us) of each root move over the sampled worlds."""
+        return finish(self.evaluate_steps(deal, carry))
+
+    def evaluate_steps(self, deal: Deal,
+                       carry: int = 0) -> Generator[int, object, dict[str, float]]:
+        """``evaluate``, yielding the number of worlds searched after each one."""
         cfg = self.config
         seat = self.seat
         rule = deal.options.trumps_after_closing
@@ -148,7 +163,9 @@ class ExpertPlayer:
         wins = 0
         trump = SUITS.index(deal.trump)
         cb = -1 if deal.closed_by is None else deal.closed_by
-        for _ in range(samples):
+        for done in range(samples):
+            if done:
+                yield done
             opp, rest = self.sample_world(deal, self.rng)
             stock: tuple[int, ...] = ()
             if not deal.closed:
@@ -171,6 +188,16 @@ class ExpertPlayer:
         self.last_nodes = nodes
         self.close_wins = wins / samples
         return {k: v / samples for k, v in totals.items()}
+
+
+def finish(steps: Generator[object, object, T]) -> T:
+    """Run cooperative work to its end at once and return its result."""
+    try:
+        while True:
+            next(steps)
+    except StopIteration as done:
+        result: T = done.value
+        return result
 
 
 # -- baselines ---------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from retro.events import Click, Event, Key, Quit
 from retro.games.sixtysix import help as helptext
 from retro.games.sixtysix.ai import ExpertPlayer
 from retro.games.sixtysix.draw import (
+    ACTION_ROW,
     CARD_H,
     CARD_W,
     DEFAULT_SPEED,
@@ -533,7 +534,15 @@ class Table:
         await self.pause()
         if player == YOU and not self.demo:
             return          # demo mode went off during the pause: this move is yours
-        move = self.players[player].choose(d, carry=self.match.carry)
+        expert = self.players[player]
+        # The search runs as the kit's cooperative work: hot keys answered, keys kept,
+        # "Thinking" shown on the action row while it lasts (nothing stops it: no Esc).
+        thinking = ui.Progress(ACTION_ROW, 1, 30, self.look.action, label="Thinking",
+                               total=expert.config.samples)
+        move = await ui.work(self.m, expert.choose_steps(d, carry=self.match.carry),
+                             thinking, stop_keys=())
+        if player == YOU and not self.demo:
+            return          # ... or while it was thinking
         await self.perform(player, move)
 
     # -- the flow ---------------------------------------------------------------------------

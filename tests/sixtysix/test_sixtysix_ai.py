@@ -294,3 +294,18 @@ def test_expert_beats_greedy_over_a_few_duplicate_deals():
             if deal.result.winner is not None:
                 score[0 if deal.result.winner == hero else 1] += deal.result.game_points
     assert score[0] > score[1]
+
+
+def test_expert_thinks_as_cooperative_work_with_the_same_move():
+    # choose_steps yields after each sampled world (so the screen stays alive) and returns
+    # the move choose gives.
+    deal = Deal.new(random.Random(8), 1)
+    steps = ExpertPlayer(0, random.Random(4), ExpertConfig(samples=7)).choose_steps(deal)
+    yielded = []
+    try:
+        while True:
+            yielded.append(next(steps))
+    except StopIteration as done:
+        move = done.value
+    assert yielded == [1, 2, 3, 4, 5, 6]
+    assert move == ExpertPlayer(0, random.Random(4), ExpertConfig(samples=7)).choose(deal)
