@@ -19,17 +19,27 @@ window is opened.  It supplies the ``Frontend`` that ``retro.host.run_realtime``
   everywhere.  Left and right clicks become ``Click(row, col, button)`` on the cell under
   the pointer, at any window size or in full screen.
 - sound goes through ``retro.speaker.PygameMixerSink``; without an audio device there is one
-  notice and silence.
+  notice and silence.  What SDL and the audio libraries print themselves while starting
+  (ALSA, XDG_RUNTIME_DIR...) is kept off the player's terminal.
+- with no screen to show a window on, SDL quietly falls back to its ``offscreen`` driver (or
+  ``dummy``): a window nobody can see.  Unless SDL_VIDEODRIVER asked for such a driver, that
+  is "no display" (``WindowUnavailable``), and the terminal front end takes over.
+- Ctrl+C (SIGINT), SIGTERM and SIGHUP close the window like its close button (the game gets
+  ``Quit`` and may save); ``run_window`` returns 128 + the signal for the shell.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import re
+import signal
+import sys
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -53,8 +63,43 @@ REPEAT_RATE_HZ = 30.0
 CAPTION_MESSAGE_S = 3.0
 
 
+#: SDL drivers that open no window anyone can see: used only when asked for by name.
+HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
+#: Signals that close the window as its close button does.
+QUIT_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
 class WindowUnavailable(RuntimeError):
     """No display could be opened (no screen, no video driver): use the terminal instead."""
+
+
+@contextlib.contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """Send what C libraries write to file descriptor 2 meanwhile (ALSA's and SDL's own
+    messages) nowhere, so the player's terminal only shows retro's notices."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError, AttributeError):
+        yield  # no usable descriptor 2: nothing to protect
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, 2)
+        finally:
+            os.close(devnull)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def headless_driver(driver: str, environ: Any = None) -> bool:
+    """Whether ``driver`` shows nothing and was not asked for in SDL_VIDEODRIVER."""
+    env = os.environ if environ is None else environ
+    asked = {d.strip().lower() for d in env.get("SDL_VIDEODRIVER", "").split(",")}
+    return driver.lower() in HEADLESS_DRIVERS and driver.lower() not in asked
 
 
 # -- geometry (pure functions) -----------------------------------------------------------------
@@ -140,7 +185,12 @@ class WindowFrontend:
         self.clock = clock
         self.raster = Raster(mono=machine.screen.mono, phosphor=phosphor, border_band=True)
         try:
-            pygame.display.init()
+            with quiet_stderr():
+                pygame.display.init()
+            driver = pygame.display.get_driver()
+            if headless_driver(driver):
+                raise pygame.error(f"SDL found only its {driver} driver, which shows nothing; "
+                                   "set DISPLAY, or SDL_VIDEODRIVER to choose a driver")
             frame_w, frame_h = self.raster.shape[1], self.raster.shape[0]
             self.windowed_size = size or self._initial_size((frame_w, frame_h))
             self.fullscreen = fullscreen
@@ -167,7 +217,9 @@ class WindowFrontend:
         self._scaled: dict[str, pygame.Surface] = {}
         self._dirty = True
         self._caption_until = 0.0
-        self._attach_sound()
+        self.quit_signal: int | None = None
+        with quiet_stderr():
+            self._attach_sound()
 
     # -- set-up ------------------------------------------------------------------------------
 
@@ -185,10 +237,11 @@ class WindowFrontend:
         return round(factor * frame[1] * 4 / 3), factor * frame[1]
 
     def _open_display(self) -> None:
-        if self.fullscreen:
-            pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        else:
-            pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        with quiet_stderr():
+            if self.fullscreen:
+                pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         self._dirty = True
 
     def _attach_sound(self) -> None:
@@ -216,6 +269,8 @@ class WindowFrontend:
 
     def pump(self, machine: Machine) -> bool:
         """Turn pending pygame events into machine events; False once the window closed."""
+        if self.quit_signal is not None:
+            return False
         events = [*self._early, *pygame.event.get()]
         self._early.clear()
         for event in events:
@@ -465,7 +520,9 @@ class WindowFrontend:
             write_png(native, frame)
             write_png(aspect, scale_aspect(frame))
         except OSError as exc:
-            self.machine.notice(f"screenshot not saved: {exc}")
+            from retro.store.problems import os_reason
+
+            self.machine.notice(f"screenshot not saved in {folder}: {os_reason(exc, folder)}")
             return []
         self.machine.notice(f"screenshot saved: {native} (and {aspect.name})")
         pygame.display.set_caption(f"{self.title} - screenshot saved: {native.name}")
@@ -475,13 +532,32 @@ class WindowFrontend:
 
 def run_window(machine: Machine, coroutine: Coroutine[Any, Any, None], *, title: str,
                phosphor: str = "green", fullscreen: bool = False,
-               observer: Observer | None = None) -> None:
+               observer: Observer | None = None,
+               on_open: Callable[[], None] | None = None) -> int:
     """Run a program in a window until it returns or the window is closed.
 
-    Raises ``WindowUnavailable`` before the program starts if no display can be opened.
+    Raises ``WindowUnavailable`` before the program starts if no display can be opened;
+    ``on_open`` is called once the window is up (to show the notices of the start, such as
+    "no sound").  Returns 0, or 128 + the signal that closed the window (130 for Ctrl+C in
+    the terminal that started it, 143 for SIGTERM).
     """
     frontend = WindowFrontend(machine, title=title, phosphor=phosphor, fullscreen=fullscreen)
+    saved: dict[int, Any] = {}
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        if frontend.quit_signal is not None:
+            raise SystemExit(128 + signum)  # asked twice: the program did not stop in time
+        frontend.quit_signal = signum
+
     try:
+        with contextlib.suppress(ValueError):  # not the main thread: no signal handling
+            for signum in QUIT_SIGNALS:
+                saved[signum] = signal.signal(signum, on_signal)
+        if on_open is not None:
+            on_open()
         run_realtime(machine, coroutine, frontend, observer)
     finally:
+        for number, handler in saved.items():
+            signal.signal(number, handler)
         frontend.close()
+    return 0 if frontend.quit_signal is None else 128 + frontend.quit_signal

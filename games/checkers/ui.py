@@ -527,30 +527,39 @@ class Session:
         if not await self.ask(question):
             self.draw_prompt()
             return
-        self.save_now()
+        if not self.save_now() and self.m.store is not None:
+            self.say(f"The game could not be saved: {self.m.store.problem_reason(SAVE_NAME)}.",
+                     bad=True)
+            if not await self.ask("Quit without saving?"):
+                self.draw_prompt()
+                return
         raise _Leave
 
-    def save_now(self) -> None:
+    def save_now(self) -> bool:
+        """Save the game in progress; False if the disk refused (the store has said why)."""
         store = self.m.store
         if store is None:
-            return
+            return True
         if self.game is not None and not self.game.over and not self.aborted:
-            store.save(SAVE_NAME, dump(Saved(self.game, self.settings, self.quiet)))
+            if not store.save(SAVE_NAME, dump(Saved(self.game, self.settings, self.quiet))):
+                return False
             self.owns_save = True
+        return True
 
     def drop_save(self) -> None:
         """The saved game has been played to its end: remove it (only if it is ours)."""
         if self.owns_save and self.m.store is not None:
-            self.m.store.delete(SAVE_NAME)
+            self.m.store.delete(SAVE_NAME, if_unchanged=True)  # unless saved again elsewhere
             self.owns_save = False
 
     def resume(self) -> bool:
         store = self.m.store
         if store is None:
             return False
-        saved = store.load(SAVE_NAME, parse)
+        loaded = store.load_result(SAVE_NAME, parse)
+        saved = loaded.value
         if saved is None:
-            if store.last_notice:
+            if loaded.damaged:
                 self.say("The saved game could not be read: it was set aside. "
                          "A new game starts.", bad=True)
             return False

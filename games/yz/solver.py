@@ -370,10 +370,9 @@ def load_or_build(rules: Rules, folder: Path | str | None = None) -> Table:
     bar.close()
     buf = io.BytesIO()
     np.save(buf, t.f)
-    try:
-        store.save(name, buf.getvalue())
-    except OSError as err:
-        sys.stderr.write(f"YZ: could not keep the strategy table ({err}); using it unsaved\n")
+    if not store.save(name, buf.getvalue()):
+        sys.stderr.write(f"YZ: could not keep the strategy table ({store.problem_reason(name)}); "
+                         "using it unsaved\n")
     return t
 
 

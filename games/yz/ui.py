@@ -47,6 +47,7 @@ from retro.games.yz.scoreboard import (
 )
 from retro.machine import Machine
 from retro.screen import Saved
+from retro.store import Loaded
 
 # -- layout --------------------------------------------------------------------------------
 
@@ -164,6 +165,7 @@ class App:
     game: Game | None = None
     computer: frozenset[int] = frozenset()
     yz_count: list[int] = field(default_factory=list)
+    unsaved: str | None = None          # why the last game's record is not on the disk
     pending: str = ""
     messages: list[str] = field(default_factory=list)
     game_rng: random.Random = field(default_factory=random.Random)
@@ -465,15 +467,15 @@ class App:
                 pick = await self.choose("Colors", names, self.settings.scheme)
                 if pick is not None:
                     self.settings = Settings(scheme=pick, speed=self.settings.speed)
-                    self.save_settings()
                     self.say(f"Colors: {names[pick]}.")
+                    self.save_settings()  # after: a failure to save is what stays shown
             case "speed":
                 names = [name for name, _, _ in SPEEDS]
                 pick = await self.choose("Dice Speed", names, self.settings.speed)
                 if pick is not None:
                     self.settings = Settings(scheme=self.settings.scheme, speed=pick)
-                    self.save_settings()
                     self.say(f"Dice speed: {names[pick]}.")
+                    self.save_settings()
             case "sound":
                 self.m.sound = not self.m.sound
                 self.say(f"Sound {'on' if self.m.sound else 'off'}.")
@@ -500,17 +502,8 @@ class App:
     def save_settings(self) -> None:
         if self.m.store is None:
             return
-        try:
-            self.m.store.save(SETTINGS_FILE, dump_settings(self.settings))
-        except OSError as err:
-            self.say(f"Could not save the settings: {err}")
-
-    def _notice_after(self, before: str | None) -> str | None:
-        notice = getattr(self.m.store, "last_notice", None)
-        if notice and notice != before:
-            self.m.notice(notice)
-            return notice
-        return None
+        if not self.m.store.save(SETTINGS_FILE, dump_settings(self.settings)):
+            self.say(f"Could not save the settings: {self.m.store.problem_reason(SETTINGS_FILE)}")
 
     async def _report_bad_board(self, notice: str) -> None:
         await self.message_box("Scoreboard", [
@@ -524,11 +517,10 @@ class App:
         store = self.m.store
         board = Scoreboard()
         if store is not None:
-            before = store.last_notice
-            board = store.load(BOARD_FILE, parse_board) or Scoreboard()
-            notice = self._notice_after(before)
-            if notice:
-                await self._report_bad_board(notice)
+            loaded = store.load_result(BOARD_FILE, parse_board)
+            board = loaded.value or Scoreboard()
+            if loaded.damaged:
+                await self._report_bad_board(_damage(loaded))
         lines = ["Player  Games  Wins  High  Average  YZs", "─" * 40]
         rows = board.ranked()
         if not rows:
@@ -545,7 +537,6 @@ class App:
             return None
         totals = [c.total(self.rules) for c in g.cards]
         winner = g.winner()
-        before = store.last_notice
 
         def change(board: Scoreboard | None) -> Scoreboard:
             board = board or Scoreboard()
@@ -553,11 +544,10 @@ class App:
                 board = board.add(name, totals[p], won=winner == p, yz=self.yz_count[p])
             return board
 
-        try:
-            store.update(BOARD_FILE, parse_board, change, dump_board)
-        except OSError as err:
-            self.say(f"Could not save the scoreboard: {err}")
-        return self._notice_after(before)
+        result = store.update_result(BOARD_FILE, parse_board, change, dump_board)
+        self.unsaved = None if result.saved else \
+            f"The scoreboard could not be saved: {result.reason}."
+        return _damage(result.loaded) if result.loaded.damaged else None
 
     # -- the game ---------------------------------------------------------------------------------
 
@@ -727,7 +717,8 @@ class App:
         tune = "T180 L16 O4 C E G > C" if winner not in self.computer else "T120 L8 O3 G E C"
         self.m.play(tune)
         lines = [f"{name:<4} {totals[p]:>5}" for p, name in enumerate(g.players)]
-        await self.message_box("Game over", [*lines, "", result])
+        await self.message_box("Game over", [*lines, "", result,
+                                             *(_wrap(self.unsaved, 44) if self.unsaved else [])])
         if notice:
             await self._report_bad_board(notice)
 
@@ -905,6 +896,12 @@ class App:
 
 
 # -- helpers -----------------------------------------------------------------------------------
+
+def _damage(loaded: Loaded[Scoreboard]) -> str:
+    """A damaged scoreboard in a few words for a pop-up (the full notice names the folder)."""
+    kept = f"kept as {loaded.aside.name}" if loaded.aside else "left where it was"
+    return f"{loaded.reason}; {kept}."
+
 
 def _wrap(text: str, width: int) -> list[str]:
     words, lines, line = text.split(" "), [], ""
