@@ -40,6 +40,7 @@ from retro.games.sixtysix.rules import (
     parse_card,
     parse_move,
 )
+from retro.store.schema import json_object, keys
 
 SAVE_NAME = "SIXTYSIX.SAV"
 FORMAT = 1
@@ -176,9 +177,16 @@ def _pair(v: object, name: str) -> list[Any]:
     return _list(v, name, 2)
 
 
+DEAL_FIELDS = ("hands", "stock", "trump_card", "trump", "leader", "turn", "trick", "points",
+               "tricks_won", "taken", "trump_card_up", "closed_by", "exhausted",
+               "schwarz_at_close", "marriages", "exchanges", "shown", "history", "last_trick")
+MATCH_FIELDS = ("closed", "game_points", "carry", "dealer", "deals_played", "deal")
+
+
 def _deal(data: object, dealer: int, options: Options) -> Deal:
     if not isinstance(data, dict):
         raise ValueError("deal must be an object or null")
+    keys(data, DEAL_FIELDS, "match.deal.")
     hands = [_cards(h, "hands") for h in _pair(data["hands"], "hands")]
     stock = _cards(data["stock"], "stock")
     trump_card = _card(data["trump_card"], "trump_card")
@@ -268,6 +276,7 @@ def _deal(data: object, dealer: int, options: Options) -> Deal:
 def _match(data: object) -> SavedMatch:
     if not isinstance(data, dict):
         raise ValueError("match must be an object or null")
+    keys(data, MATCH_FIELDS, "match.")
     closed = data["closed"]
     if not isinstance(closed, str):
         raise ValueError("closed must be a rule name")
@@ -284,9 +293,8 @@ def _match(data: object) -> SavedMatch:
 def parse(raw: bytes) -> Saved:
     """Read a saved match; any problem is a ``ValueError`` naming it."""
     try:
-        data = json.loads(raw.decode("ascii"))
-        if not isinstance(data, dict):
-            raise ValueError("not a saved match")
+        data = json_object(raw)
+        keys(data, ("format", "speed", "match"))
         if data.get("format") != FORMAT:
             raise ValueError(f"unknown save format {data.get('format')!r}")
         speed = _int(data["speed"], "speed", 0, len(SPEEDS) - 1)

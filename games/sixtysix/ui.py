@@ -348,10 +348,10 @@ class Table:
             return True
         saved = Saved(self.speed, None if self.match.winner is not None
                       else SavedMatch.of(self.match))
-        try:
-            store.update(SAVE_NAME, parse, lambda old: saved, dump)
-        except OSError as err:
-            self.say(f"The match could not be saved: {err}", alert=True)
+        result = store.update_result(SAVE_NAME, parse, lambda old: saved, dump)
+        if not result.saved:
+            why = result.reason or "the save folder cannot be used"
+            self.say(f"The match could not be saved: {why}.", alert=True)
             return False
         return True
 
@@ -360,15 +360,14 @@ class Table:
         store = self.m.store
         if store is None:
             return False
-        try:
-            saved = store.load(SAVE_NAME, parse)
-        except OSError as err:
-            self.note(f"The saved match could not be read: {err}")
-            return False
+        loaded = store.load_result(SAVE_NAME, parse)
+        if loaded.damaged:
+            self.note("The saved match could not be read: it was set aside. "
+                      "A new match starts.")
+        elif loaded.unavailable:
+            self.note(f"The saved match cannot be read: {loaded.reason}.")
+        saved = loaded.value
         if saved is None:
-            if store.last_notice:
-                self.note("The saved match could not be read: it was set aside. "
-                          "A new match starts.")
             return False
         self.speed = saved.speed
         if saved.match is None:

@@ -203,3 +203,13 @@ def test_closed_game_rule_is_kept_with_the_match():
     back = parse(dump(Saved(0, SavedMatch.of(mt)))).match
     assert back is not None and back.options == Options(trumps_after_closing=True)
     assert back.deal is not None and back.deal.options.trumps_after_closing
+
+
+def test_unknown_fields_are_refused():
+    data = rich_save()
+    for where in (data, data["match"], data["match"]["deal"]):
+        where["extra"] = 1
+        with pytest.raises(ValueError, match="not a known field"):
+            parse(json.dumps(data).encode())
+        del where["extra"]
+    parse(json.dumps(data).encode())
