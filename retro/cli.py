@@ -25,7 +25,7 @@ usage: retro                          the games menu
                                       play (letters: S sound off, M mono, C colour,
                                       D no mouse, * skip the show; a game's own below)
                  [--seed N] [--phosphor green|amber|white] [--fullscreen]
-                 [--colors auto|24bit|16] (terminal colours)
+                 [--scaling sharp|integer|smooth] [--colors auto|24bit|16] (terminal colours)
        retro run GAME [LETTERS] --seed N --keys SCRIPT [--keys-file F] [--until MS]
                  [--max-seconds S] (wall-time limit, default 600)
                  (a --keys-file recording names GAME, LETTERS and the seed itself)
@@ -38,7 +38,10 @@ usage: retro                          the games menu
        retro tone HZ MS -o OUT.wav
 {commands}       retro --list | --help | --version"""
 
-from retro.programs import UsageError  # noqa: E402  (one exception for every command line)
+from retro.programs import (  # noqa: E402  (one exception for every command line)
+    BadOptionValue,
+    UsageError,
+)
 
 #: Virtual time ``--until`` may ask for: a day is far past any game's longest wait.
 MAX_UNTIL_MS = 86_400_000
@@ -78,7 +81,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _dispatch(args)
     except UsageError as err:
         print(f"retro: {err}", file=sys.stderr)
-        print(usage(), file=sys.stderr)
+        if not isinstance(err, BadOptionValue):
+            print(usage(), file=sys.stderr)
         return 2
     except FileProblem as err:
         print(f"retro: {err}", file=sys.stderr)
@@ -133,13 +137,14 @@ def _dispatch(args: list[str]) -> int:
     parser.add_argument("--seed", type=int)
     parser.add_argument("--phosphor", choices=("green", "amber", "white"), default="green")
     parser.add_argument("--fullscreen", action="store_true")
+    parser.add_argument("--scaling", choices=("sharp", "integer", "smooth"), default="sharp")
     parser.add_argument("--colors", choices=("auto", "24bit", "16"), default="auto")
     parser.add_argument("--record", type=Path)
     _add_program_options(parser)
     ns = parser.parse_args(args)
     return _play(ns.game, ns.letters, tty=ns.tty, seed=ns.seed, phosphor=ns.phosphor,
                  fullscreen=ns.fullscreen, options=_program_options(ns), colors=ns.colors,
-                 record=ns.record)
+                 record=ns.record, scaling=ns.scaling)
 
 
 def _metavar(program: Program, name: str) -> str:
@@ -181,10 +186,14 @@ def _check_options(program: Program, options: dict[str, str]) -> None:
     """An option the program does not take is an error naming those that do."""
     from retro.programs import all_options, option_of
 
-    for name in options:
-        if option_of(program, name) is None:
+    for name, value in options.items():
+        option = option_of(program, name)
+        if option is None:
             owners = ", ".join(p.name for p in all_options().get(name, []))
             raise UsageError(f"{program.name} takes no --{name} (it is an option of {owners})")
+        problem = option.check(value) if option.check else None
+        if problem:
+            raise BadOptionValue(f"--{name}: {problem}")
 
 
 def _program(name: str) -> Program:
@@ -208,7 +217,7 @@ def _check_letters(program: Program, letters: str) -> None:
 def _play(name: str, letters: str, *, tty: bool, seed: int | None = None,
           phosphor: str = "green", fullscreen: bool = False,
           options: dict[str, str] | None = None, colors: str = "auto",
-          record: Path | None = None) -> int:
+          record: Path | None = None, scaling: str = "sharp") -> int:
     import random
 
     from retro.clock import RealClock
@@ -258,7 +267,8 @@ def _play(name: str, letters: str, *, tty: bool, seed: int | None = None,
                     # 0, or 128 + the signal (SIGTERM, SIGHUP) that closed the window.
                     return run_window(machine, coroutine, title=program.title,
                                       phosphor=phosphor, fullscreen=fullscreen,
-                                      observer=recorder, on_open=show_notices)
+                                      observer=recorder, on_open=show_notices,
+                                      scaling=scaling)
                 except WindowUnavailable as err:
                     print(f"retro: no display ({err}); playing in the terminal",
                           file=sys.stderr)

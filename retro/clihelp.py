@@ -105,7 +105,8 @@ def program_help(program: Program) -> str:
               "  --tty                 play in the terminal",
               "  --record FILE         keep the session as a replayable key script",
               "  --seed N              the random stream (drawn at random otherwise)",
-              "  --fullscreen  --phosphor green|amber|white  --colors auto|24bit|16"]
+              "  --fullscreen  --phosphor green|amber|white  --colors auto|24bit|16",
+              "  --scaling sharp|integer|smooth   the window's scaling (sharp: crisp pixels)"]
     for option in program.options:
         lines.append(f"  --{option.name} {option.metavar:<14} {option.help}")
     if program.commands:

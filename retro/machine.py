@@ -265,6 +265,8 @@ class Option:
     name: str                               # "fen" for --fen
     help: str
     metavar: str = "VALUE"
+    #: Checks a value before the program starts: an error message, or None when it is good.
+    check: Callable[[str], str | None] | None = None
 
 
 @dataclass(frozen=True)
