@@ -2,6 +2,7 @@
 
     python bench/sixtysix_ai.py            full run: 10,000 deals, each played twice
     python bench/sixtysix_ai.py --quick    under a minute: 60 deals
+    python bench/sixtysix_ai.py --closed trumps    the standard closed-game rule
 
 Every deal is dealt from its own seed and played twice with the seats swapped (duplicate),
 so the cards even out.  Prints ``key = value`` lines:
@@ -14,7 +15,7 @@ so the cards even out.  Prints ``key = value`` lines:
 * ``solve_ms``, ``solve_ms_max``: exact solves of closed games, both hands known, from
   seeded positions closed after 0-3 tricks (6 to 3 cards each).
 * ``decision_s``, ``decision_s_mean``: the slowest and the mean expert decision in the run.
-* ``deals``, ``deal_plays``.
+* ``closed`` (the closed-game rule played), ``deals``, ``deal_plays``.
 """
 
 from __future__ import annotations
@@ -30,7 +31,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from retro.games.sixtysix.ai import ExpertConfig, ExpertPlayer, player  # noqa: E402
-from retro.games.sixtysix.rules import Close, Deal  # noqa: E402
+from retro.games.sixtysix.rules import (  # noqa: E402
+    CLOSED_LED_SUIT,
+    Close,
+    Deal,
+    Options,
+    options_named,
+)
 from retro.games.sixtysix.solver import solve_deal  # noqa: E402
 
 
@@ -46,10 +53,10 @@ class Timer:
         self.count += 1
 
 
-def play_deal(seed: int, seats: dict[int, str], cfg: ExpertConfig,
-              timer: Timer) -> tuple[int, int, int | None]:
+def play_deal(seed: int, seats: dict[int, str], cfg: ExpertConfig, timer: Timer,
+              options: Options) -> tuple[int, int, int | None]:
     """Play one deal; returns (seat 0 gp, seat 1 gp, winner)."""
-    deal = Deal.new(random.Random(seed), dealer=seed % 2)
+    deal = Deal.new(random.Random(seed), dealer=seed % 2, options=options)
     players = {s: player(kind, s, random.Random(seed * 101 + s * 7 + 1), cfg)
                for s, kind in seats.items()}
     while not deal.over:
@@ -70,7 +77,7 @@ def play_deal(seed: int, seats: dict[int, str], cfg: ExpertConfig,
 
 
 def duplicate(deals: range, hero: str, villain: str, cfg: ExpertConfig, timer: Timer,
-              label: str) -> tuple[float, float]:
+              label: str, options: Options) -> tuple[float, float]:
     """Share of game points ``hero`` wins over duplicate pairs, and its 95% half-width."""
     xs: list[int] = []
     ys: list[int] = []
@@ -79,7 +86,7 @@ def duplicate(deals: range, hero: str, villain: str, cfg: ExpertConfig, timer: T
         x = y = 0
         for hero_seat in (0, 1):
             seats = {hero_seat: hero, 1 - hero_seat: villain}
-            g = play_deal(seed, seats, cfg, timer)
+            g = play_deal(seed, seats, cfg, timer, options)
             x += g[hero_seat]
             y += g[1 - hero_seat]
         xs.append(x)
@@ -101,13 +108,13 @@ def ratio_ci(xs: list[int], ys: list[int]) -> tuple[float, float]:
     return r, 1.96 * math.sqrt(var / n) / mean_t
 
 
-def solve_speed(count: int) -> tuple[float, float]:
+def solve_speed(count: int, options: Options) -> tuple[float, float]:
     rng = random.Random(2024)
     times: list[float] = []
     seed = 0
     while len(times) < count:
         seed += 1
-        deal = Deal.new(random.Random(seed), seed % 2)
+        deal = Deal.new(random.Random(seed), seed % 2, options)
         tricks = seed % 4
         while not deal.over and len(deal.taken[0]) + len(deal.taken[1]) < 2 * tricks:
             deal.apply(rng.choice([m for m in deal.legal_moves() if not isinstance(m, Close)]))
@@ -126,15 +133,24 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=10_000)
     ap.add_argument("--first", type=int, default=1, help="first deal seed")
     ap.add_argument("--samples", type=int, default=ExpertConfig().samples)
+    ap.add_argument("--closed", default=CLOSED_LED_SUIT,
+                    help="closed-game rule: led-suit (the manual) or trumps (standard)")
+    ap.add_argument("--no-baseline", action="store_true",
+                    help="skip the greedy-against-random baseline (it is printed as -1)")
     args = ap.parse_args()
+    options = options_named(args.closed)
     n = 60 if args.quick else args.deals
     deals = range(args.first, args.first + n)
     cfg = ExpertConfig(samples=args.samples)
     timer = Timer()
-    base, _ = duplicate(deals, "greedy", "random", cfg, Timer(), "greedy-random")
-    vs_random, ci_r = duplicate(deals, "expert", "random", cfg, timer, "expert-random")
-    vs_greedy, ci_g = duplicate(deals, "expert", "greedy", cfg, timer, "expert-greedy")
-    solve_ms, solve_max = solve_speed(50 if args.quick else 400)
+    base = -1.0
+    if not args.no_baseline:
+        base, _ = duplicate(deals, "greedy", "random", cfg, Timer(), "greedy-random", options)
+    vs_random, ci_r = duplicate(deals, "expert", "random", cfg, timer, "expert-random",
+                                options)
+    vs_greedy, ci_g = duplicate(deals, "expert", "greedy", cfg, timer, "expert-greedy",
+                                options)
+    solve_ms, solve_max = solve_speed(50 if args.quick else 400, options)
     print(f"gp_vs_random = {vs_random:.4f}")
     print(f"gp_vs_greedy = {vs_greedy:.4f}")
     print(f"ci95_random = {ci_r:.4f}")
@@ -146,6 +162,7 @@ def main() -> None:
     print(f"decision_s = {timer.worst:.3f}")
     print(f"decision_s_mean = {timer.total / max(1, timer.count):.4f}")
     print(f"samples = {cfg.samples}")
+    print(f"closed = {options.name}")
     print(f"deals = {n}")
     print(f"deal_plays = {4 * n}")
 

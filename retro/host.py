@@ -94,14 +94,18 @@ def run_realtime(machine: Machine, coroutine: Coroutine[Any, Any, None],
         now = machine.now()
         answered = False
         answer: Event | None = None
+        given_back = False
         match request:
             case WaitKey():
                 answer = machine.take()
+                given_back = answer is not None and machine.took_given_back
                 answered = answer is not None or (deadline is not None and now >= deadline)
             case Sleep():
                 answered = deadline is not None and now >= deadline
         if answered:
-            if observer is not None and request is not None:
+            # An event the program put back (type-ahead kept through a delay) was recorded
+            # when it first came; a replay hands it over again from its own queue.
+            if observer is not None and request is not None and not given_back:
                 observer.answered(request, answer)   # before the program reads the clock
             request = driver.resume(answer)
             if observer is not None:

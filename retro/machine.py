@@ -147,6 +147,10 @@ class Machine:
     screen: Screen = field(init=False)
     notices: list[str] = field(default_factory=list)
     _queue: deque[Event] = field(init=False, default_factory=deque)
+    _given_back: int = field(init=False, default=0)   # events at the queue's front put back
+    #: Whether the last ``take`` returned an event the program had put back (``unread``):
+    #: the host hands it over again, but a recording must not count it as a new input.
+    took_given_back: bool = field(init=False, default=False)
     _state: Callable[[], dict[str, Any]] | None = field(init=False, default=None)
     _sound_end: float = field(init=False, default=0.0)
     #: The interaction kit's per-machine state (``retro.ui``): hot-key table, masks, lines.
@@ -179,14 +183,19 @@ class Machine:
     def unread(self, event: Event) -> None:
         """Put an event back at the front of the queue (a delay keeping type-ahead)."""
         self._queue.appendleft(event)
+        self._given_back += 1
 
     def take(self) -> Event | None:
         """Host side: the oldest queued event, if any."""
+        self.took_given_back = bool(self._queue) and self._given_back > 0
+        if self.took_given_back:
+            self._given_back -= 1
         return self._queue.popleft() if self._queue else None
 
     def flush_keys(self) -> None:
         """Forget typed-ahead input, as games did before an important question."""
         self._queue.clear()
+        self._given_back = 0
 
     # -- time and sound ------------------------------------------------------------------
 

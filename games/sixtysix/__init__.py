@@ -1,6 +1,6 @@
 """Sixty-Six: the two-handed trick game with marriages, closing and the trump nine."""
 
-from retro.machine import Machine, Program
+from retro.machine import Machine, Option, Program
 
 
 async def _main(m: Machine) -> None:
@@ -9,4 +9,8 @@ async def _main(m: Machine) -> None:
     await main(m)
 
 
-PROGRAM = Program(name="sixtysix", title="Sixty-Six", main=_main, aliases=("66",), order=3)
+PROGRAM = Program(
+    name="sixtysix", title="Sixty-Six", main=_main, aliases=("66",), order=3,
+    options=(Option("closed", "after closing: led-suit (the manual: no trumps, the default) "
+                              "or trumps (the standard rule)", "RULE"),),
+)

@@ -13,7 +13,9 @@ and sample count, never by the clock, so a seed gives the same move on every mac
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from retro.games.sixtysix.rules import (
     PACK,
@@ -29,6 +31,8 @@ from retro.games.sixtysix.rules import (
 )
 from retro.games.sixtysix.solver import Solver, mask_of
 
+T = TypeVar("T")
+
 
 @dataclass(frozen=True)
 class ExpertConfig:
@@ -40,9 +44,7 @@ class ExpertConfig:
     close_margin: float = -0.25  # closing may trail the (guessed) best play by this much
     close_sure: float = 0.9      # ... and win in this share of the sampled worlds
     close_hope: int = 45         # skip judging a close unless points + hand could reach this
-    exact_roots: bool = False    # True: every root move's exact value (slower)
-
-
+    exact_roots: bool = False    # True: exact root values even when one world decides
 
 
 @dataclass
@@ -53,7 +55,7 @@ class ExpertPlayer:
     rng: random.Random
     config: ExpertConfig = field(default_factory=ExpertConfig)
     _closed_tt: dict[int, tuple[float, float]] = field(default_factory=dict)
-    _tt_for: tuple[int, str, int, int] | None = None
+    _tt_for: tuple[int, str, int, int, bool] | None = None
     last_nodes: int = 0
     close_wins: float = 0.0      # share of sampled worlds where closing won, last evaluate
 
@@ -92,6 +94,12 @@ class ExpertPlayer:
 
     def choose(self, deal: Deal, carry: int = 0) -> Move:
         """The move for our seat (it must be our turn)."""
+        return finish(self.choose_steps(deal, carry))
+
+    def choose_steps(self, deal: Deal, carry: int = 0) -> Generator[int, object, Move]:
+        """``choose`` as cooperative work: it yields after each sampled world (how many are
+        done), so a screen can stay alive meanwhile; the move is what it returns.  What is
+        sent in is ignored: the move never depends on when the caller looked."""
         if deal.turn != self.seat or deal.over:
             raise ValueError("it is not this player's turn")
         if deal.can_exchange():
@@ -100,7 +108,7 @@ class ExpertPlayer:
         plays = [m for m in legal if isinstance(m, Play)]
         if len(plays) == 1 and Close() not in legal:
             return plays[0]
-        scores = self.evaluate(deal, carry)
+        scores = yield from self.evaluate_steps(deal, carry)
         best_name = self._pick(deal, scores)
         if best_name == "close":
             return Close()
@@ -124,9 +132,15 @@ class ExpertPlayer:
 
     def evaluate(self, deal: Deal, carry: int = 0) -> dict[str, float]:
         """Average value (game points for us) of each root move over the sampled worlds."""
+        return finish(self.evaluate_steps(deal, carry))
+
+    def evaluate_steps(self, deal: Deal,
+                       carry: int = 0) -> Generator[int, object, dict[str, float]]:
+        """``evaluate``, yielding the number of worlds searched after each one."""
         cfg = self.config
         seat = self.seat
-        tt_key = (id(deal), deal.trump, deal.dealer, carry)
+        rule = deal.options.trumps_after_closing
+        tt_key = (id(deal), deal.trump, deal.dealer, carry, rule)
         if self._tt_for != tt_key:
             self._closed_tt = {}
             self._tt_for = tt_key
@@ -135,6 +149,10 @@ class ExpertPlayer:
         hidden = self.unseen(deal)
         perfect = need == 0 or (len(hidden) == need and deal.closed)
         samples = 1 if perfect else cfg.samples
+        # An average over worlds needs every move's exact value in every world: an
+        # alpha-beta bound (a move "at most this good") would pull the average wrong.  With
+        # one world only the best move matters, and bounds on the others are enough.
+        exact_roots = cfg.exact_roots or samples > 1
         stock_left = deal.stock_count
         exact = deal.closed or stock_left <= cfg.exact_stock
         depth = 99 if exact else cfg.open_depth - (0 if deal.leading else 1)
@@ -145,7 +163,9 @@ class ExpertPlayer:
         wins = 0
         trump = SUITS.index(deal.trump)
         cb = -1 if deal.closed_by is None else deal.closed_by
-        for _ in range(samples):
+        for done in range(samples):
+            if done:
+                yield done
             opp, rest = self.sample_world(deal, self.rng)
             stock: tuple[int, ...] = ()
             if not deal.closed:
@@ -154,11 +174,12 @@ class ExpertPlayer:
             if seat == 1:
                 hands.reverse()
             sv = Solver(trump, closed_by=cb, schwarz_at_close=deal.schwarz_at_close,
-                        carry=carry, stock=stock, closed_tt=self._closed_tt)
+                        carry=carry, stock=stock, closed_tt=self._closed_tt,
+                        trumps_after_closing=rule)
             vals = sv.root_values(hands[0], hands[1], deal.turn, led, deal.points[0],
                                   deal.points[1], int(deal.tricks_won[0] > 0),
                                   int(deal.tricks_won[1] > 0), 0, cb, deal.schwarz_at_close,
-                                  depth, allow_close=consider_close, exact=cfg.exact_roots)
+                                  depth, allow_close=consider_close, exact=exact_roots)
             nodes += sv.nodes
             if "close" in vals and (vals["close"] if seat == 0 else -vals["close"]) > 0:
                 wins += 1
@@ -167,6 +188,16 @@ class ExpertPlayer:
         self.last_nodes = nodes
         self.close_wins = wins / samples
         return {k: v / samples for k, v in totals.items()}
+
+
+def finish(steps: Generator[object, object, T]) -> T:
+    """Run cooperative work to its end at once and return its result."""
+    try:
+        while True:
+            next(steps)
+    except StopIteration as done:
+        result: T = done.value
+        return result
 
 
 # -- baselines ---------------------------------------------------------------------------

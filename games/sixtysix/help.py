@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from retro.games.sixtysix.rules import Options
+
+Page = tuple[str, tuple[str, ...]]
+
 #: Help pages: each a title and up to 15 lines of at most 66 characters.
-PAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
+PAGES: tuple[Page, ...] = (
     ("The game", (
         "Sixty-Six is a two-handed trick game played with 24 cards: the",
         "ace, ten, king, queen, jack and nine of each suit, ranking in that",
@@ -28,8 +32,10 @@ PAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
         "second player's last draw is the turned-up trump card.",
         "",
         "From then on the game is closed: no more drawing, and you must",
-        "play a card of the suit led if you have one. The program will",
-        "not let you do otherwise. Trumps still beat the other suits.",
+        "play a card of the suit led if you have one (the program will",
+        "not let you do otherwise). There are no trumps any more: the",
+        "higher card of the suit led takes every trick, and a player who",
+        "cannot follow loses it whatever he plays.",
         "Whoever takes the last trick of an unclosed game scores 10 more.",
     )),
     ("Marriages, the trump 9, closing", (
@@ -42,8 +48,8 @@ PAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
         "E to swap the 9 of trumps for the turned-up trump card.",
         "",
         "Closing: on your lead, while cards remain in the stock, press C.",
-        "The stock is turned down, no more cards are drawn, the trump",
-        "card is out of play, suit must be followed, and there is no 10",
+        "The stock is turned down, no more cards are drawn, trumps are",
+        "out of play, suit must be followed, and there is no 10",
         "for the last trick. If you close and then fail to reach 66, the",
         "computer scores 2 game points (3 if it had no trick yet when",
         "you closed).",
@@ -64,16 +70,38 @@ PAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
         "K  Q     declare a marriage and lead that king or queen",
         "C        close the game          E   exchange the trump 9",
         "F1       sound on or off         F2  demo: the computer plays",
-        "F5       these pages             F7  quit",
+        "F5       these pages             F7  quit (the match is kept)",
         "F10      change the border colour",
+        "L        see the last trick again",
         "Up/Down  speed of play, shown at the bottom: .1 is the fastest,",
         "         10.0 the slowest",
-        "",
         "Clicking a king or queen whose partner you hold declares the",
         "marriage for you; click the stock to close, the trump card to",
         "exchange the 9.",
         "",
         "Start with S for no sound, M for a mono screen, * to skip the",
-        "opening show.",
+        "opening show; --closed trumps plays the standard closed-game rule.",
     )),
 )
+
+#: The standard closed-game rule (``--closed trumps``) reads differently on two pages.
+_STANDARD = {
+    "not let you do otherwise). There are no trumps any more: the":
+        "not let you do otherwise). Trumps keep their power (the standard",
+    "higher card of the suit led takes every trick, and a player who":
+        "rule, chosen with --closed trumps): a player who cannot follow",
+    "cannot follow loses it whatever he plays.":
+        "may still take the trick with a trump.",
+    "The stock is turned down, no more cards are drawn, trumps are":
+        "The stock is turned down, no more cards are drawn, the trump",
+    "out of play, suit must be followed, and there is no 10":
+        "card is out of play, suit must be followed, and there is no 10",
+}
+
+
+def pages(options: Options) -> list[Page]:
+    """The help pages for the closed-game rule in force."""
+    if not options.trumps_after_closing:
+        return list(PAGES)
+    return [(title, tuple(_STANDARD.get(line, line) for line in lines))
+            for title, lines in PAGES]

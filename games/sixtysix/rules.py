@@ -8,9 +8,11 @@ seat 0).  Cards are written rank + suit, ``AS TD 9H``, ranks ``A T K Q J 9`` and
 Decisions where the manual is unclear (see README.md, each has a test):
 
 * Each player holds 6 cards (3 + 3 dealt twice), not the 8 the manual mentions once.
-* After the game is closed the *turned-up trump card* is gone (``NO_TRUMP_CARD_AFTER_CLOSING``),
-  but the trump suit still beats the other suits (``TRUMPS_AFTER_CLOSING``); with follow-suit
-  forced, the card led wins unless the follower heads it in suit or, being void, trumps it.
+* After the game is closed (by order, or because the stock is used up) there is no trump: the
+  highest card of the suit led wins, and a player who cannot follow loses the trick whatever
+  he plays (the manual's rule).  ``Options(trumps_after_closing=True)`` keeps the standard
+  rule instead, where a void follower's trump still takes the trick.  Marriages in the suit
+  turned up still score 40 either way.
 * Following suit after closing is forced; heading the trick or trumping when void is not.
 * Closing penalty: 2 game points to the closer's opponent, 3 if that opponent had taken no
   trick at the moment of closing (the Schnapsen reading of "if he was schwarz").
@@ -25,7 +27,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from retro.cards import CardError, format_rank_suit, parse_rank_suit
+from retro.cards import CardError, card_words, format_rank_suit, parse_rank_suit
 from retro.rules import IllegalMoveError, NotationError
 from retro.rules import RulesError as _RulesError
 
@@ -45,11 +47,40 @@ TRUMP_MARRIAGE_POINTS = 40
 MATCH_POINTS = 7
 CLOSE_PENALTY = 2
 CLOSE_PENALTY_SCHWARZ = 3
-#: The manual: "there is no trump card now" after closing.  We read it as the turned-up card
-#: leaving the table (so no exchange), not as trumps losing their power.
-NO_TRUMP_CARD_AFTER_CLOSING = True
-TRUMPS_AFTER_CLOSING = True
 TOTAL_CARD_POINTS = 120
+
+
+@dataclass(frozen=True)
+class Options:
+    """Rule variants.  The default is Tommy's Sixty-Six as its manual plays it.
+
+    ``trumps_after_closing``: False (the manual): once the game is closed "there is no trump
+    card now and so the highest card of the led suit wins", so trumps lose their power.
+    True: the standard rule, where a trump still beats the other suits after closing.
+    """
+
+    trumps_after_closing: bool = False
+
+    @property
+    def name(self) -> str:
+        """How the closed-game rule is written on the command line and in save files."""
+        return CLOSED_TRUMPS if self.trumps_after_closing else CLOSED_LED_SUIT
+
+
+#: The two closed-game rules by name (``retro sixtysix --closed trumps``).
+CLOSED_LED_SUIT = "led-suit"
+CLOSED_TRUMPS = "trumps"
+
+
+def options_named(name: str) -> Options:
+    """``"led-suit"`` (the manual) or ``"trumps"`` (the standard rule); ValueError otherwise."""
+    key = name.strip().lower()
+    if key == CLOSED_LED_SUIT:
+        return Options(trumps_after_closing=False)
+    if key == CLOSED_TRUMPS:
+        return Options(trumps_after_closing=True)
+    raise ValueError(f"unknown closed-game rule {name!r} (use {CLOSED_LED_SUIT} or "
+                     f"{CLOSED_TRUMPS})")
 
 
 class RulesError(_RulesError):
@@ -94,6 +125,11 @@ class Card:
     @property
     def index(self) -> int:
         return SUITS.index(self.suit) * 6 + RANKS.index(self.rank)
+
+    @property
+    def words(self) -> str:
+        """``ace of hearts``: the card as sentences name it."""
+        return card_words(self.rank, self.suit)
 
     def __str__(self) -> str:
         return self.code
@@ -238,6 +274,7 @@ class Deal:
     history: list[tuple[int, Move]] = field(default_factory=list)
     last_trick: tuple[int, Card, Card, int] | None = None   # leader, led, followed, winner
     result: DealResult | None = None
+    options: Options = field(default_factory=Options)
 
     def __post_init__(self) -> None:
         if not self.trump:
@@ -251,7 +288,7 @@ class Deal:
     # -- construction ------------------------------------------------------------------
 
     @classmethod
-    def new(cls, rng: random.Random, dealer: int) -> Deal:
+    def new(cls, rng: random.Random, dealer: int, options: Options | None = None) -> Deal:
         """Shuffle and deal: 3 to the other player, 3 to the dealer, again; turn the trump."""
         pack = list(PACK)
         rng.shuffle(pack)
@@ -263,14 +300,16 @@ class Deal:
                 hands[seat].extend(pack[pos:pos + 3])
                 pos += 3
         trump_card = pack[pos]
-        return cls(hands=hands, stock=pack[pos + 1:], trump_card=trump_card, dealer=dealer)
+        return cls(hands=hands, stock=pack[pos + 1:], trump_card=trump_card, dealer=dealer,
+                   options=options or Options())
 
     @classmethod
     def from_codes(cls, hand0: str, hand1: str, stock: str, trump_card: str,
-                   dealer: int = 1) -> Deal:
+                   dealer: int = 1, options: Options | None = None) -> Deal:
         """A prepared deal for tests and puzzles (``stock`` lists the next card first)."""
         return cls(hands=[parse_cards(hand0), parse_cards(hand1)], stock=parse_cards(stock),
-                   trump_card=parse_card(trump_card), dealer=dealer)
+                   trump_card=parse_card(trump_card), dealer=dealer,
+                   options=options or Options())
 
     def copy(self) -> Deal:
         return Deal(
@@ -283,6 +322,7 @@ class Deal:
             schwarz_at_close=self.schwarz_at_close, marriages=list(self.marriages),
             exchanges=list(self.exchanges), shown=[set(s) for s in self.shown],
             history=list(self.history), last_trick=self.last_trick, result=self.result,
+            options=self.options,
         )._restore_turn(self.leader, self.turn)
 
     def _restore_turn(self, leader: int, turn: int) -> Deal:
@@ -312,7 +352,8 @@ class Deal:
         return not self.trick and not self.over
 
     def trick_trump(self) -> str | None:
-        if self.closed and not TRUMPS_AFTER_CLOSING:
+        """The suit that beats the others in the trick now: None once closed (the manual)."""
+        if self.closed and not self.options.trumps_after_closing:
             return None
         return self.trump
 
@@ -396,9 +437,9 @@ class Deal:
         if self.closed or not self.trump_card_up:
             raise IllegalMove("the game is closed: there is no trump card to take")
         if self.tricks_won[p] == 0:
-            raise IllegalMove("you must win a trick before exchanging the 9")
+            raise IllegalMove("you must win a trick before exchanging the trump nine")
         if nine not in self.hands[p]:
-            raise IllegalMove(f"you do not hold the {nine.code}")
+            raise IllegalMove(f"you do not hold the {nine.words}")
         self.hands[p].remove(nine)
         self.hands[p].append(self.trump_card)
         self.shown[p].add(self.trump_card)
@@ -413,13 +454,13 @@ class Deal:
             raise IllegalMove("the game is already closed")
         self.closed_by = p
         self.schwarz_at_close = self.tricks_won[1 - p] == 0
-        if NO_TRUMP_CARD_AFTER_CLOSING:
-            self.trump_card_up = False
+        # The stock and the turned-up card are turned down: nothing left to exchange.
+        self.trump_card_up = False
         self.history.append((p, Close()))
 
     def _play(self, p: int, card: Card, marriage: bool) -> None:
         if card not in self.hands[p]:
-            raise IllegalMove(f"you do not hold the {card.code}")
+            raise IllegalMove(f"you do not hold the {card.words}")
         if marriage:
             if not self.leading:
                 raise IllegalMove("a marriage may be declared only when leading")
@@ -515,6 +556,7 @@ class Match:
     deal: Deal | None = None
     deals_played: int = 0
     last_award: tuple[int | None, int] = (None, 0)   # (player, game points incl. carry)
+    options: Options = field(default_factory=Options)
 
     def __post_init__(self) -> None:
         if self.dealer < 0:
@@ -535,7 +577,7 @@ class Match:
             if not self.deal.over:
                 raise RulesError("the current game is not over")
             self.dealer = 1 - self.dealer
-        self.deal = Deal.new(self.rng, self.dealer)
+        self.deal = Deal.new(self.rng, self.dealer, self.options)
         return self.deal
 
     def score_deal(self) -> tuple[int | None, int]:

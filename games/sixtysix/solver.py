@@ -10,6 +10,9 @@ guesses the opponent's hand and the stock order): then ``stock`` lists the cards
 drawn, the turned-up trump card last, and a depth limit hands positions that are still open
 to a heuristic so the search stays cheap.
 
+After closing, tricks follow the deal's closed-game rule (``rules.Options``): by default the
+led suit wins (no trumps), or trumps keep their power (``trumps_after_closing``).
+
 Values are game points from seat 0's side: +3 .. -3 (plus any carried points), 0 when nobody
 reaches 66 and a point carries forward.  Heuristic values use the same scale, within +-2
 (a guess is never worth a sure 3).
@@ -25,7 +28,6 @@ from retro.games.sixtysix.rules import (
     MARRIAGE_POINTS,
     SCHNEIDER_BELOW,
     TRUMP_MARRIAGE_POINTS,
-    TRUMPS_AFTER_CLOSING,
     WIN_POINTS,
     Card,
     Deal,
@@ -50,8 +52,6 @@ def mask_of(cards: list[Card] | set[Card] | tuple[Card, ...]) -> int:
     return m
 
 
-
-
 def _beats_table(trump: int | None) -> list[bool]:
     """``table[lead * 24 + follow]``: the follower wins the trick."""
     t = []
@@ -73,44 +73,51 @@ def _follow_order(led: int, beats: list[bool]) -> list[int]:
                   key=lambda c: (0, PTS[c]) if beats[base + c] else (1, PTS[c] + RANK[c]))
 
 
-def _make_orders(trump: int) -> tuple[list[int], list[list[int]], list[list[int]]]:
+Orders = tuple[list[int], list[list[int]], list[list[int]]]
+
+
+def _make_orders(trump: int, trumps_after_closing: bool) -> Orders:
     lead = sorted(range(24), key=lambda c: -(PTS[c] + 20 * (SUIT[c] == trump)))
-    closed = _BEATS[trump if TRUMPS_AFTER_CLOSING else None]
+    closed = _BEATS[trump if trumps_after_closing else None]
     return (lead, [_follow_order(led, _BEATS[trump]) for led in range(24)],
             [_follow_order(led, closed) for led in range(24)])
 
 
-_ORDERS = {t: _make_orders(t) for t in range(4)}
+_ORDERS = {(t, k): _make_orders(t, k) for t in range(4) for k in (False, True)}
 
 
-def _orders(trump: int) -> tuple[list[int], list[list[int]], list[list[int]]]:
-    """Search order, fixed per trump: strong leads first; the cheapest winning follow first,
-    then the cheapest loser."""
-    return _ORDERS[trump]
+def _orders(trump: int, trumps_after_closing: bool) -> Orders:
+    """Search order, fixed per trump and closed-game rule: strong leads first; the cheapest
+    winning follow first, then the cheapest loser."""
+    return _ORDERS[trump, trumps_after_closing]
 
 
 class Solver:
     """Alpha-beta over one deal's remaining tricks, everything known.
 
-    ``closed_tt`` may be shared between solvers of the same deal (same trump, closer and
-    carry): closed positions do not depend on the stock.
+    ``closed_tt`` may be shared between solvers of the same deal (same trump, closed-game
+    rule and carry): closed positions do not depend on the stock.
+    ``trumps_after_closing`` is the deal's closed-game rule (``rules.Options``).
     """
 
     def __init__(self, trump: int, *, closed_by: int = -1, schwarz_at_close: bool = False,
                  carry: int = 0, stock: tuple[int, ...] = (),
-                 closed_tt: dict[int, tuple[float, float]] | None = None) -> None:
+                 closed_tt: dict[int, tuple[float, float]] | None = None,
+                 trumps_after_closing: bool = False) -> None:
         self.trump = trump
         self.closed_by = closed_by
         self.schwarz_at_close = schwarz_at_close
         self.carry = carry
         self.stock = stock
         self.open_beats = _BEATS[trump]
-        self.closed_beats = _BEATS[trump if TRUMPS_AFTER_CLOSING else None]
+        self.trumps_after_closing = trumps_after_closing
+        self.closed_beats = _BEATS[trump if trumps_after_closing else None]
         self.tt: dict[int, tuple[float, float]] = {}
         self.closed_tt = closed_tt if closed_tt is not None else {}
         self.nodes = 0
         self.trump_mask = SUIT_MASK[trump]
-        self.lead_order, self.follow_open, self.follow_closed = _orders(trump)
+        self.lead_order, self.follow_open, self.follow_closed = _orders(
+            trump, trumps_after_closing)
         self.marriage = [TRUMP_MARRIAGE_POINTS if SUIT[c] == trump else MARRIAGE_POINTS
                          for c in range(24)]
 
@@ -412,7 +419,9 @@ def solver_for(deal: Deal, carry: int = 0, **kw: object) -> Solver:
     """A solver for a closed deal, set up with the deal's trump and closing state."""
     return Solver("CDHS".index(deal.trump),
                   closed_by=-1 if deal.closed_by is None else deal.closed_by,
-                  schwarz_at_close=deal.schwarz_at_close, carry=carry, **kw)  # type: ignore[arg-type]
+                  schwarz_at_close=deal.schwarz_at_close, carry=carry,
+                  trumps_after_closing=deal.options.trumps_after_closing,
+                  **kw)  # type: ignore[arg-type]
 
 
 def solve_deal(deal: Deal, carry: int = 0) -> float:

@@ -1,31 +1,47 @@
-"""Sixty-Six on the retro machine: the table, the keys and mouse, sound and the match.
+"""Sixty-Six on the retro machine: the match as the DOS program ran it, keys, mouse, sound.
 
-Screen plan (rows 0-24)::
-
-    0      title bar
-    1      headings: YOUR HAND / trumps / COMPUTER
-    2-19   your six cards (left, keys 1-6) and the computer's (right, face down
-           unless demo mode); between them the stock and trump card (rows 3-6), the
-           trick in play (rows 8-11) and the scores (rows 13-18)
-    20-22  messages
-    23     what you may do now (marriage, close, exchange)
-    24     function keys and the speed
-
-The rules live in ``rules`` and the computer player in ``ai``; this module only draws,
-reads keys and clicks and makes the sounds.
+The flow reads top to bottom: ``Table.run`` plays deals until a match is won, asks for
+another match, and so on; each deal alternates ``human_move`` and ``computer_turn``.
+Every wait goes through ``retro.ui`` (one hot-key table, live everywhere: F1 sound, F2
+demo, F5 help, F7 quit, F10 border, Up/Down speed, L the last trick).  Drawing is in
+``draw``, the rules in ``rules``, the computer player in ``ai``, the saved match in ``save``.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Awaitable
+from typing import TypeVar
 
+from retro import ui
 from retro.events import Click, Event, Key, Quit
 from retro.games.sixtysix import help as helptext
 from retro.games.sixtysix.ai import ExpertPlayer
+from retro.games.sixtysix.draw import (
+    ACTION_ROW,
+    CARD_H,
+    CARD_W,
+    DEFAULT_SPEED,
+    HAND_TOP,
+    LEGEND_ROW,
+    MID_COL,
+    MSG_COL,
+    MSG_LINES,
+    MSG_ROW,
+    MSG_W,
+    PILE_ROW,
+    SPEED_COL,
+    SPEEDS,
+    STEP_S,
+    STOCK_COL,
+    TRUMP_COL,
+    YOU_KEY_COL,
+    Look,
+    Painter,
+    your_cards,
+)
 from retro.games.sixtysix.rules import (
     MATCH_POINTS,
-    RANK_NAMES,
     SUIT_NAMES,
     SUIT_SYMBOLS,
     Card,
@@ -35,105 +51,79 @@ from retro.games.sixtysix.rules import (
     IllegalMove,
     Match,
     Move,
+    Options,
     Play,
     format_cards,
     hand_order,
+    options_named,
 )
+from retro.games.sixtysix.save import SAVE_NAME, Saved, SavedMatch, dump, parse
 from retro.machine import Machine
 
+T = TypeVar("T")
 YOU, COMPUTER = 0, 1
 NAMES = ("you", "computer")
 
-# -- layout --------------------------------------------------------------------------------
-
-TITLE_ROW, HEAD_ROW = 0, 1
-HAND_TOP, CARD_H, CARD_W = 2, 3, 7
-YOU_KEY_COL, YOU_CARD_COL, YOU_NAME_COL = 1, 3, 11
-CPU_CARD_COL, CPU_NAME_COL = 71, 53
-MID_COL, MID_W = 29, 24
-STOCK_COL, TRUMP_COL, PILE_ROW = 32, 42, 3
-TRICK_ROW = 9
-SCORE_ROW = 13
-MSG_ROW, MSG_LINES = 20, 3
-ACTION_ROW, LEGEND_ROW = 23, 24
-
-#: Speeds shown at the bottom: .1 the fastest, 10.0 the slowest (seconds-ish per step).
-SPEEDS = (0.1, 0.2, 0.3, 0.5, 0.7, 1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 7.0, 10.0)
-DEFAULT_SPEED = SPEEDS.index(1.0)
-STEP_S = 0.4          # a pause of speed 1.0 between the computer's moves
-
-
-@dataclass(frozen=True)
-class Look:
-    """Every attribute the game uses, picked for colour or for the MDA on purpose."""
-
-    table: int
-    title: int
-    heading: int
-    card_black: int
-    card_red: int
-    card_back: int
-    card_dim: int
-    slot: int
-    key: int
-    label: int
-    value: int
-    mark: int
-    message: int
-    alert: int
-    action: int
-    legend: int
-    popup: int
-    popup_title: int
-
-
-def make_look(mono: bool) -> Look:
-    if mono:
-        # MDA: reverse video for card faces, intense for what matters, underline for keys.
-        return Look(table=0x07, title=0x70, heading=0x0F, card_black=0x70, card_red=0x70,
-                    card_back=0x07, card_dim=0x07, slot=0x07, key=0x0F, label=0x07,
-                    value=0x0F, mark=0x0F, message=0x0F, alert=0xF0, action=0x0F,
-                    legend=0x70, popup=0x70, popup_title=0x0F)
-    return Look(table=0x27, title=0x1F, heading=0x2E, card_black=0x70, card_red=0x74,
-                card_back=0x19, card_dim=0x78, slot=0x22, key=0x2F, label=0x27,
-                value=0x2F, mark=0x2E, message=0x2F, alert=0x4F, action=0x2E,
-                legend=0x70, popup=0x1F, popup_title=0x1E)
-
-
-def card_face(card: Card) -> str:
-    rank = "10" if card.rank == "T" else card.rank
-    return f"{rank:<2}{SUIT_SYMBOLS[card.suit]:>3}"
-
-
-def card_name(card: Card) -> str:
-    return f"{RANK_NAMES[card.rank]} of {SUIT_NAMES[card.suit]}"
+TUNES = {
+    "card": "T255 L64 O5 C",
+    "trick_you": "T200 L32 O4 E G",
+    "trick_cpu": "T200 L32 O4 G E",
+    "marriage": "T180 L16 O4 C E G > C",
+    "close": "T150 L16 O3 G D",
+    "exchange": "T220 L32 O5 C E C",
+    "win": "T160 L8 O4 C E G > C4",
+    "lose": "T120 L8 O3 G E C2",
+    "deal": "T255 L64 O6 C",
+    "error": "T120 L16 O2 C",
+}
+#: At top speed the game outruns its sound effects; a new effect never waits behind more
+#: than this much of older ones (what is still queued is dropped), so sound keeps up.
+SOUND_LAG_S = 0.5
 
 
 class Leave(Exception):
-    """F7: leave the program."""
+    """F7: leave the program (the match is saved first)."""
+
+
+class _DemoSwitch(Exception):
+    """F2 while the table waits for you: stop waiting, the other side plays now."""
+
+
+def sentence(text: str) -> str:
+    """A rules error as a sentence: capital first, full stop last."""
+    return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
 class Table:
-    """One sitting at the table: the match, the screen and the settings."""
+    """One sitting at the table: the match, the screen, the hot keys and the settings."""
 
-    def __init__(self, m: Machine) -> None:
+    def __init__(self, m: Machine, options: Options | None = None) -> None:
         self.m = m
-        self.s = m.screen
-        self.look = make_look(m.screen.mono)
-        self.match = Match(m.rng)
+        self.paint = Painter(m)
+        self.look: Look = self.paint.look
+        self.options = options or Options()
+        self.match = Match(m.rng, options=self.options)
         self.deal: Deal | None = None
         self.demo = False
         self.speed = DEFAULT_SPEED
-        self.messages: list[tuple[str, bool]] = []
         self.phase = "start"
         self.shown_trick: tuple[Card, Card] | None = None   # the last trick, yours first
+        self.waiting = False            # waiting for your move or the next game (F2 ends it)
+        self.sound_end = 0.0
+        # Said at the first wait, so that no deal message scrolls them away: (text, alert).
+        self.notes: list[tuple[str, bool]] = []
+        self.on_screen = False          # the table is drawn (not the opening show)
         self.players = {
             YOU: ExpertPlayer(YOU, random.Random(m.rng.getrandbits(32))),
             COMPUTER: ExpertPlayer(COMPUTER, random.Random(m.rng.getrandbits(32))),
         }
+        self.log = ui.MessageLine(m, MSG_ROW, MSG_COL, MSG_LINES, MSG_W, self.look.message,
+                                  scroll=True)
+        self.keys = self.hot_keys()
+        ui.install(m, self.keys)
         m.publish_state(self.state)
 
-    # -- state for --state ---------------------------------------------------------------
+    # -- the published state (--state) -------------------------------------------------
 
     def state(self) -> dict[str, object]:
         d = self.deal
@@ -150,6 +140,7 @@ class Table:
             "match_winner": who(mt.winner),
             "dealer": who(mt.dealer),
             "deals_played": mt.deals_played,
+            "closed_rule": mt.options.name,
             "demo": self.demo,
             "sound": self.m.sound,
             "speed": SPEEDS[self.speed],
@@ -160,8 +151,9 @@ class Table:
                            "closed_by": None, "trick": [], "points": {"you": 0, "computer": 0},
                            "tricks_won": {"you": 0, "computer": 0}, "marriages": [],
                            "exchanges": [], "schwarz": {"you": True, "computer": True},
-                           "result": None}
+                           "last_trick": None, "result": None}
         res = d.result
+        last = d.last_trick
         return base | {
             "turn": None if d.over else who(d.turn),
             "leader": who(d.leader),
@@ -180,157 +172,44 @@ class Table:
                           for p, s in d.marriages],
             "exchanges": [{"by": NAMES[p], "took": c.code} for p, c in d.exchanges],
             "schwarz": {"you": d.tricks_won[YOU] == 0, "computer": d.tricks_won[COMPUTER] == 0},
+            "last_trick": None if last is None else {
+                "leader": NAMES[last[0]], "cards": [last[1].code, last[2].code],
+                "winner": NAMES[last[3]]},
             "result": None if res is None else {
                 "winner": who(res.winner), "game_points": res.game_points,
                 "reason": res.reason, "schneider": res.schneider, "schwarz": res.schwarz},
         }
 
-    # -- drawing ----------------------------------------------------------------------------
+    # -- drawing ---------------------------------------------------------------------------
 
     def draw_all(self) -> None:
-        s, lk = self.s, self.look
-        s.clear(lk.table)
-        s.fill(TITLE_ROW, 0, 1, 80, " ", lk.title)
-        s.center(TITLE_ROW, "S I X T Y - S I X", lk.title)
-        s.put(TITLE_ROW, 1, "♠ ♥ ♦ ♣", lk.title)
-        s.put(TITLE_ROW, 72, "♣ ♦ ♥ ♠", lk.title)
-        s.put(HEAD_ROW, YOU_KEY_COL, "YOUR HAND", lk.heading)
-        s.put(HEAD_ROW, CPU_CARD_COL - 1, "COMPUTER", lk.heading)
-        self.draw_hands()
-        self.draw_middle()
-        self.draw_messages()
+        self.on_screen = True
+        self.paint.frame()
+        self.log.redraw()
+        lk = self.look
+        # Legends name what the key switches to; a click on one presses its key.
+        self.keys.draw_status(self.m, LEGEND_ROW, 0, SPEED_COL, attr=lk.legend,
+                              key_attr=lk.legend)
+        self.refresh()
+
+    def refresh(self) -> None:
+        if not self.on_screen:
+            return
+        self.paint.hands(self)
+        self.paint.middle(self)
         self.draw_actions()
-        self.draw_legend()
-
-    def _card(self, row: int, col: int, card: Card | None, *, back: bool = False,
-              dim: bool = False) -> None:
-        s, lk = self.s, self.look
-        if card is None and not back:
-            s.fill(row, col, CARD_H, CARD_W, " ", lk.table)
-            return
-        if back:
-            s.box(row, col, CARD_H, CARD_W, lk.card_back, fill="░")
-            return
-        assert card is not None
-        attr = lk.card_red if card.suit in "HD" else lk.card_black
-        if dim:
-            attr = lk.card_dim
-        s.box(row, col, CARD_H, CARD_W, attr)
-        s.put(row + 1, col + 1, card_face(card), attr)
-
-    def _slot(self, row: int, col: int) -> None:
-        self.s.box(row, col, CARD_H, CARD_W, self.look.slot, fill=" ")
-
-    def your_cards(self) -> list[Card]:
-        d = self.deal
-        return sorted(d.hands[YOU], key=hand_order) if d else []
-
-    def draw_hands(self) -> None:
-        s, lk, d = self.s, self.look, self.deal
-        s.fill(HAND_TOP, 0, 18, MID_COL, " ", lk.table)
-        s.fill(HAND_TOP, CPU_NAME_COL, 18, 80 - CPU_NAME_COL, " ", lk.table)
-        if d is None:
-            return
-        mine = self.your_cards()
-        playable = set(d.playable(YOU)) if d.turn == YOU and not d.over else set()
-        for i, card in enumerate(mine):
-            row = HAND_TOP + i * CARD_H
-            s.put(row + 1, YOU_KEY_COL, str(i + 1), lk.key)
-            grey = bool(d.trick) and d.turn == YOU and d.closed and card not in playable
-            self._card(row, YOU_CARD_COL, card, dim=grey)
-            s.put(row + 1, YOU_NAME_COL, card_name(card), lk.label)
-            if card in d.shown[YOU]:
-                s.put(row + 2, YOU_NAME_COL, "(shown)", lk.label)
-        theirs = sorted(d.hands[COMPUTER], key=hand_order)
-        for i, card in enumerate(theirs):
-            row = HAND_TOP + i * CARD_H
-            if self.demo or d.over:
-                self._card(row, CPU_CARD_COL, card)
-                name = card_name(card)
-                s.put(row + 1, CPU_CARD_COL - 1 - len(name), name, lk.label)
-            elif card in d.shown[COMPUTER]:
-                # A card the computer had to show (marriage, trump card) stays face up.
-                self._card(row, CPU_CARD_COL, card)
-                s.put(row + 1, CPU_CARD_COL - 8, "(shown)", lk.label)
-            else:
-                self._card(row, CPU_CARD_COL, None, back=True)
-
-    def draw_middle(self) -> None:
-        s, lk, d = self.s, self.look, self.deal
-        s.fill(HEAD_ROW, MID_COL, 19, MID_W, " ", lk.table)
-        if d is not None:
-            s.center(HEAD_ROW, f"Trumps: {SUIT_SYMBOLS[d.trump]} {SUIT_NAMES[d.trump]}",
-                     lk.heading, MID_COL, MID_W)
-            if d.closed:
-                label = "closed by you" if d.closed_by == YOU else (
-                    "closed by computer" if d.closed_by == COMPUTER else "stock used up")
-                self._slot(PILE_ROW, STOCK_COL)
-                self._slot(PILE_ROW, TRUMP_COL)
-                s.center(PILE_ROW + 3, label.upper(), lk.mark, MID_COL, MID_W)
-            else:
-                if d.stock:
-                    self._card(PILE_ROW, STOCK_COL, None, back=True)
-                else:
-                    self._slot(PILE_ROW, STOCK_COL)
-                self._card(PILE_ROW, TRUMP_COL, d.trump_card)
-                s.put(PILE_ROW + 3, STOCK_COL, f"stock {d.stock_count:>2}", lk.label)
-                s.put(PILE_ROW + 3, TRUMP_COL, "trump", lk.label)
-            s.put(TRICK_ROW - 1, STOCK_COL + 1, "you", lk.label)
-            s.put(TRICK_ROW - 1, TRUMP_COL - 1, "computer", lk.label)
-            yours = theirs = None
-            if d.trick:
-                if d.leader == YOU:
-                    yours = d.trick[0]
-                    theirs = d.trick[1] if len(d.trick) > 1 else None
-                else:
-                    theirs = d.trick[0]
-                    yours = d.trick[1] if len(d.trick) > 1 else None
-            elif self.shown_trick is not None:
-                yours, theirs = self.shown_trick
-            for card, col in ((yours, STOCK_COL), (theirs, TRUMP_COL)):
-                if card is None:
-                    self._slot(TRICK_ROW, col)
-                else:
-                    self._card(TRICK_ROW, col, card)
-        self.draw_scores()
-
-    def draw_scores(self) -> None:
-        s, lk, d, mt = self.s, self.look, self.deal, self.match
-        r = SCORE_ROW
-        s.fill(r, MID_COL, 6, MID_W, " ", lk.table)
-        s.put(r, MID_COL, "            You  Comp.", lk.heading)
-        pts = d.points if d else [0, 0]
-        tricks = d.tricks_won if d else [0, 0]
-        s.put(r + 1, MID_COL, "Points", lk.label)
-        s.put(r + 2, MID_COL, "Tricks", lk.label)
-        s.put(r + 3, MID_COL, "Game points", lk.label)
-        for p, col in ((YOU, MID_COL + 12), (COMPUTER, MID_COL + 18)):
-            s.put(r + 1, col, f"{pts[p]:>3}", lk.value)
-            if d is not None and tricks[p] == 0:
-                s.put(r + 1, col + 4, "SW", lk.mark)
-            s.put(r + 2, col, f"{tricks[p]:>3}", lk.value)
-            s.put(r + 3, col, f"{mt.game_points[p]:>3}", lk.value)
-        s.put(r + 4, MID_COL, f"Match to {MATCH_POINTS}", lk.label)
-        if mt.carry:
-            s.put(r + 4, MID_COL + 13, f"carry {mt.carry}", lk.mark)
-        if d is not None:
-            dealer = "You deal" if d.dealer == YOU else "Computer deals"
-            s.put(r + 5, MID_COL, dealer, lk.label)
+        self.keys.redraw_status(self.m)
+        self.paint.speed(self)
 
     def say(self, text: str, alert: bool = False) -> None:
-        self.messages.append((text, alert))
-        self.messages = self.messages[-MSG_LINES:]
-        self.draw_messages()
+        if not self.on_screen:          # a hot key during the opening show
+            self.note(text, alert)
+            return
+        self.log.say(text, self.look.alert if alert else None)
 
-    def clear_messages(self) -> None:
-        self.messages = []
-        self.draw_messages()
-
-    def draw_messages(self) -> None:
-        s, lk = self.s, self.look
-        s.fill(MSG_ROW, 0, MSG_LINES, 80, " ", lk.table)
-        for i, (text, alert) in enumerate(self.messages):
-            s.put(MSG_ROW + i, 1, text[:78], lk.alert if alert else lk.message)
+    def note(self, text: str, alert: bool = True) -> None:
+        """A word about the start (a save that could not be read, a bad option)."""
+        self.notes.append((text, alert))
 
     def actions(self) -> list[str]:
         d = self.deal
@@ -345,135 +224,181 @@ class Table:
                 out.append("C close")
             if d.can_exchange(YOU):
                 out.append("E exchange the 9")
+        if d.last_trick is not None:
+            out.append("L last trick")
         return out
 
     def draw_actions(self) -> None:
-        s, lk = self.s, self.look
-        s.fill(ACTION_ROW, 0, 1, 80, " ", lk.table)
         d = self.deal
+        text = ""
         if d is not None and not d.over and d.turn == YOU and not self.demo:
             what = "your lead" if d.leading else "your answer"
-            text = f"1-{len(d.hands[YOU])} play ({what})"
+            n = len(d.hands[YOU])
+            text = f"{'1' if n == 1 else f'1-{n}'} play ({what})"
             for a in self.actions():
                 text += "   " + a
-            s.put(ACTION_ROW, 1, text, lk.action)
+        self.paint.actions(text)
 
-    def draw_legend(self) -> None:
-        s, lk = self.s, self.look
-        s.fill(LEGEND_ROW, 0, 1, 80, " ", lk.legend)
-        sound = "on " if self.m.sound else "off"
-        demo = "on " if self.demo else "off"
-        s.put(LEGEND_ROW, 1, f"F1 Sound {sound}  F2 Demo {demo}  F5 Help  F7 Quit  "
-              "F10 Border", lk.legend)
-        s.put(LEGEND_ROW, 63, f"↑↓ Speed {self.speed_text()}", lk.legend)
-
-    def speed_text(self) -> str:
-        """.1 to 10.0, the way the speed is written at the bottom of the screen."""
-        v = f"{SPEEDS[self.speed]:.1f}"
-        return f"{v.removeprefix('0'):>4}"
-
-    def refresh(self) -> None:
-        self.draw_hands()
-        self.draw_middle()
-        self.draw_actions()
-        self.draw_legend()
-
-    # -- sound --------------------------------------------------------------------------------
+    # -- sound -------------------------------------------------------------------------------
 
     def sfx(self, name: str) -> None:
-        tunes = {
-            "card": "T255 L64 O5 C",
-            "trick_you": "T200 L32 O4 E G",
-            "trick_cpu": "T200 L32 O4 G E",
-            "marriage": "T180 L16 O4 C E G > C",
-            "close": "T150 L16 O3 G D",
-            "exchange": "T220 L32 O5 C E C",
-            "win": "T160 L8 O4 C E G > C4",
-            "lose": "T120 L8 O3 G E C2",
-            "deal": "T255 L64 O6 C",
-            "error": "T120 L16 O2 C",
-        }
-        self.m.play(tunes[name])
+        now = self.m.now()
+        if self.sound_end - now > SOUND_LAG_S:
+            self.m.hush()
+        self.sound_end = now + self.m.play(TUNES[name])
 
-    # -- input ----------------------------------------------------------------------------------
+    # -- the hot keys (live in every wait) ---------------------------------------------------
 
-    async def pause(self, steps: float = 1.0) -> None:
-        """Wait a while (by the speed setting), handling function keys meanwhile."""
-        end = self.m.now() + STEP_S * SPEEDS[self.speed] * steps
-        while True:
-            left = end - self.m.now()
-            if left <= 0:
-                return
-            ev = await self.m.key(timeout=left)
-            if ev is not None:
-                await self.common_key(ev)
+    def hot_keys(self) -> ui.HotKeys:
+        keys = ui.HotKeys()
+        sound = ui.sound_toggle(quiet=True)     # drops what is queued on the speaker too
 
-    async def common_key(self, ev: Event) -> bool:
-        """Keys that work at any moment; True if the event was one of them."""
-        match ev:
-            case Key("F1"):
-                self.m.sound = not self.m.sound
-                self.draw_legend()
-            case Key("F2"):
-                self.demo = not self.demo
-                self.say("Demo mode: the computer plays both hands." if self.demo
-                         else "Demo mode off: your hand is yours again.")
-                self.refresh()
-            case Key("F5"):
-                await self.help()
-            case Key("F7"):
-                raise Leave
-            case Key("F10"):
-                self.s.border = (self.s.border + 1) % 16
-            case Key("UP"):
-                self.speed = max(0, self.speed - 1)
-                self.draw_legend()
-            case Key("DOWN"):
-                self.speed = min(len(SPEEDS) - 1, self.speed + 1)
-                self.draw_legend()
-            case _:
-                return False
-        return True
+        async def toggle_sound(m: Machine) -> None:
+            await sound(m)
+            self.sound_end = m.now()
 
-    async def help(self) -> None:
-        s, lk = self.s, self.look
-        saved = s.save()
-        page = 0
-        old_phase = self.phase
-        self.phase = "help"
+        keys.add("F1", toggle_sound, legend=lambda: "Sound off" if self.m.sound else "Sound on")
+        keys.add("F2", self.toggle_demo, legend=lambda: "Demo off" if self.demo else "Demo on")
+        keys.add("F5", self.show_help, legend="Help")
+        keys.add("F7", self.quit, legend="Quit")
+        keys.add("F10", ui.border_cycler())
+        keys.add("UP", lambda m: self.set_speed(self.speed - 1))
+        keys.add("DOWN", lambda m: self.set_speed(self.speed + 1))
+        for name in ("L", "l"):
+            keys.add(name, self.show_last_trick)
+        return keys
+
+    def set_speed(self, speed: int) -> None:
+        """Up is faster, Down slower; the ends stay put (no wrapping round)."""
+        self.speed = min(len(SPEEDS) - 1, max(0, speed))
+        if self.on_screen:
+            self.paint.speed(self)
+
+    def toggle_demo(self, m: Machine) -> None:
+        self.demo = not self.demo
+        self.say("Demo mode: the computer plays both hands." if self.demo
+                 else "Demo mode off: your hand is yours again.")
+        self.refresh()
+        if self.waiting:
+            raise _DemoSwitch
+
+    async def nested(self, show: Awaitable[T]) -> T:
+        """Run a pop-up; F2 pressed inside it counts once the pop-up is gone."""
+        was_waiting, demo = self.waiting, self.demo
+        self.waiting = False
         try:
-            while True:
-                title, lines = helptext.PAGES[page]
-                s.box(3, 5, 19, 70, lk.popup, style="double",
-                      title=f"{title} ({page + 1}/{len(helptext.PAGES)})")
-                for i, line in enumerate(lines):
-                    s.put(5 + i, 7, line, lk.popup)
-                s.put(20, 7, "PgDn/Space next   PgUp previous   Esc back to the game",
-                      lk.popup_title)
-                ev = await self.m.key()
-                match ev:
-                    case Key("ESC") | Key("F5"):
-                        return
-                    case Key("PGUP") | Key("UP") | Key("LEFT"):
-                        page = max(0, page - 1)
-                    case Key("F7"):
-                        raise Leave
-                    case _:
-                        if page == len(helptext.PAGES) - 1:
-                            return
-                        page += 1
+            value = await show
         finally:
-            s.restore(saved)
+            self.waiting = was_waiting
+        if was_waiting and self.demo != demo:
+            raise _DemoSwitch
+        return value
+
+    async def show_help(self, m: Machine) -> None:
+        await self.nested(self._help(m))
+
+    async def _help(self, m: Machine) -> None:
+        lk = self.look
+        old_phase, self.phase = self.phase, "help"
+        try:
+            # The pager turns pages with the arrows too: inside it they are not the speed.
+            with ui.hotkeys_off(m, "F5", "L", "l", "UP", "DOWN"):
+                await ui.page(m, helptext.pages(self.match.options), title="Sixty-Six",
+                              row=3, col=5, height=19, width=70, margin=1, attr=lk.popup,
+                              head_attr=lk.popup_title, close_keys=("ESC", "F5"))
+        finally:
             self.phase = old_phase
 
-    async def wait_any(self, prompt: str) -> Event:
-        self.say(prompt)
-        while True:
-            ev = await self.m.key()
-            if not await self.common_key(ev):
-                return ev
+    async def show_last_trick(self, m: Machine) -> None:
+        await self.nested(self._last_trick(m))
 
-    # -- the human's move -----------------------------------------------------------------------
+    async def _last_trick(self, m: Machine) -> None:
+        d = self.deal
+        if d is None or d.last_trick is None:
+            self.say("No trick has been taken yet in this game.")
+            return
+        leader, led, followed, winner = d.last_trick
+        yours, theirs = (led, followed) if leader == YOU else (followed, led)
+        lk = self.look
+        async with ui.popup(m, 6, 24, 10, 34, lk.popup, title="The last trick") as box:
+            box.put(0, 6, "you", lk.popup)
+            box.put(0, 18, "computer", lk.popup)
+            self.paint.card(box.row + 1, box.col + 4, yours)
+            self.paint.card(box.row + 1, box.col + 18, theirs)
+            first = "You" if leader == YOU else "The computer"
+            taker = "you" if winner == YOU else "the computer"
+            box.center(4, f"{first} led; {taker} took it")
+            box.center(5, f"({led.points + followed.points} points).")
+            box.center(7, "Press any key", lk.popup_title)
+            with ui.hotkeys_off(m, "L", "l"):
+                await ui.key(m)
+
+    async def quit(self, m: Machine) -> None:
+        saved = self.save_match()
+        if saved or await self.nested(ui.ask(m, "The match could not be saved. Quit anyway?",
+                                             esc=False)):
+            raise Leave
+
+    # -- saving and resuming ----------------------------------------------------------------
+
+    def save_match(self) -> bool:
+        """Keep the match (or, once it is won, only the settings); False if that failed."""
+        store = self.m.store
+        if store is None:
+            return True
+        saved = Saved(self.speed, None if self.match.winner is not None
+                      else SavedMatch.of(self.match))
+        result = store.update_result(SAVE_NAME, parse, lambda old: saved, dump)
+        if not result.saved:
+            why = result.reason or "the save folder cannot be used"
+            self.say(f"The match could not be saved: {why}.", alert=True)
+            return False
+        return True
+
+    def resume(self) -> bool:
+        """Pick up the saved match, if there is one; True if it was."""
+        store = self.m.store
+        if store is None:
+            return False
+        loaded = store.load_result(SAVE_NAME, parse)
+        if loaded.damaged:
+            self.note("The saved match could not be read: it was set aside. "
+                      "A new match starts.")
+        elif loaded.unavailable:
+            self.note(f"The saved match cannot be read: {loaded.reason}.")
+        saved = loaded.value
+        if saved is None:
+            return False
+        self.speed = saved.speed
+        if saved.match is None:
+            return False
+        self.match = saved.match.match(self.m.rng)
+        self.deal = self.match.deal
+        gp = self.match.game_points
+        self.note(f"Your saved match is back: you {gp[YOU]}, the computer {gp[COMPUTER]} "
+                  f"(match to {MATCH_POINTS}).", alert=False)
+        return True
+
+    # -- waiting ---------------------------------------------------------------------------
+
+    async def pause(self, steps: float = 1.0) -> None:
+        """Wait a while (by the speed setting); hot keys work, other keys are kept."""
+        await ui.sleep(self.m, STEP_S * SPEEDS[self.speed] * steps)
+
+    async def wait_for_you(self) -> Event | None:
+        """The next key or click for the table; None if F2 switched the demo meanwhile."""
+        for text, alert in self.notes:
+            self.say(text, alert)
+        self.notes = []
+        self.waiting = True
+        try:
+            return await ui.key(self.m)
+        except _DemoSwitch:
+            return None
+        finally:
+            self.waiting = False
+
+    # -- the human's move -------------------------------------------------------------------
 
     async def human_move(self) -> Move | None:
         """Read keys until a legal move; None if demo mode took over."""
@@ -483,25 +408,24 @@ class Table:
             if self.demo:
                 return None
             self.draw_actions()
-            ev = await self.m.key()
-            if await self.common_key(ev):
+            ev = await self.wait_for_you()
+            if ev is None:
                 continue
             move = await self.move_for(ev)
             if move is None:
                 continue
             try:
-                probe = d.copy()
-                probe.apply(move)
+                d.copy().apply(move)
             except IllegalMove as err:
                 self.sfx("error")
-                self.say(str(err)[0].upper() + str(err)[1:] + ".", alert=True)
+                self.say(sentence(str(err)), alert=True)
                 continue
             return move
 
     async def move_for(self, ev: Event) -> Move | None:
         d = self.deal
         assert d is not None
-        mine = self.your_cards()
+        mine = your_cards(d)
         match ev:
             case Key(ch) if ch.isdigit() and 1 <= int(ch) <= len(mine):
                 return Play(mine[int(ch) - 1])
@@ -516,8 +440,7 @@ class Table:
                     i = (row - HAND_TOP) // CARD_H
                     if i < len(mine):
                         card = mine[i]
-                        marry = d.leading and d.can_marry(YOU, card)
-                        return Play(card, marriage=marry)
+                        return Play(card, marriage=d.leading and d.can_marry(YOU, card))
                 if PILE_ROW <= row < PILE_ROW + CARD_H and TRUMP_COL <= col < TRUMP_COL + CARD_W:
                     return Exchange()
                 if PILE_ROW <= row < PILE_ROW + CARD_H and STOCK_COL <= col < STOCK_COL + CARD_W:
@@ -538,20 +461,20 @@ class Table:
             return None
         suit = suits[0]
         if len(suits) > 1:
-            choices = " or ".join(f"{x} ({SUIT_SYMBOLS[x]})" for x in suits)
-            self.say(f"Marriage in which suit? Press {choices}; Esc to cancel.")
-            while True:
-                ev = await self.m.key()
-                if await self.common_key(ev):
-                    continue
-                if isinstance(ev, Key) and ev.name.upper() in suits:
-                    suit = ev.name.upper()
-                    break
-                if isinstance(ev, Key) and ev.name == "ESC":
-                    return None
+            lk = self.look
+            items = [f"~{SUIT_NAMES[x][0].upper()}~{SUIT_NAMES[x][1:]} {SUIT_SYMBOLS[x]}"
+                     for x in suits]
+            # A pop-up: Esc takes the question away with it.  The arrows move its bar.
+            with ui.hotkeys_off(self.m, "UP", "DOWN"):
+                chosen = await ui.choose(self.m, items, title="Marriage in",
+                                         row=TRICK_QUESTION_ROW, col=MID_COL + 4,
+                                         attr=lk.popup, hot_attr=lk.popup_title)
+            if chosen is None:
+                return None
+            suit = suits[chosen]
         return Play(Card(suit=suit, rank=rank), marriage=True)
 
-    # -- playing a move ---------------------------------------------------------------------------
+    # -- playing a move ---------------------------------------------------------------------
 
     async def perform(self, player: int, move: Move) -> None:
         d = self.deal
@@ -561,68 +484,84 @@ class Table:
         d.apply(move)
         match move:
             case Exchange():
-                self.say(f"{who} exchanged the 9 of trumps for the "
-                         f"{card_name(before.trump_card)}.")
+                self.say(f"{who} exchanged the nine of trumps for the "
+                         f"{before.trump_card.words}.")
                 self.sfx("exchange")
             case Close():
-                self.say(f"{who} closed the game: follow suit from now on, no 10 for "
-                         "the last trick.")
+                rule = "follow suit, no trumps" if d.trick_trump() is None else "follow suit"
+                self.say(f"{who} closed the game: {rule} from now on, and no 10 for the "
+                         "last trick.")
                 self.sfx("close")
             case Play(card, marriage):
                 self.shown_trick = None
                 if marriage:
                     pts = d.marriage_points(card.suit)
-                    led = "" if d.over else f" and led the {card_name(card)}"
+                    led = "" if d.over else f" and led the {card.words}"
                     self.say(f"{who} declared the marriage in {SUIT_NAMES[card.suit]} "
                              f"({pts} points){led}.")
                     self.sfx("marriage")
                 elif not before.trick:
-                    self.say(f"{who} led the {card_name(card)}.")
+                    self.say(f"{who} led the {card.words}.")
                     self.sfx("card")
-                elif len(before.trick) == 1:
-                    lead = before.trick[0]
-                    yours = card if player == YOU else lead
-                    theirs = lead if player == YOU else card
-                    self.shown_trick = (yours, theirs)
-                    assert d.last_trick is not None
-                    winner = d.last_trick[3]
-                    pts = lead.points + card.points
-                    if winner == player:
-                        self.say(f"{who} played the {card_name(card)} and took the trick "
-                                 f"({pts} points).")
-                    else:
-                        other = "the computer" if winner == COMPUTER else "you"
-                        self.say(f"{who} played the {card_name(card)}; {other} took the "
-                                 f"trick ({pts} points).")
-                    self.sfx("trick_you" if winner == YOU else "trick_cpu")
-                    if d.exhausted and not before.exhausted:
-                        taker = "you" if d.trump_card in d.hands[YOU] else "the computer"
-                        self.say(f"The stock is used up and {taker} took the trump card: "
-                                 "follow suit from now on.")
+                else:
+                    self.trick_done(player, before, card)
         self.refresh()
+
+    def trick_done(self, player: int, before: Deal, card: Card) -> None:
+        d = self.deal
+        assert d is not None and d.last_trick is not None
+        lead = before.trick[0]
+        self.shown_trick = (card, lead) if player == YOU else (lead, card)
+        winner = d.last_trick[3]
+        pts = lead.points + card.points
+        who = "You" if player == YOU else "The computer"
+        if winner == player:
+            self.say(f"{who} played the {card.words} and took the trick ({pts} points).")
+        else:
+            other = "the computer" if winner == COMPUTER else "you"
+            self.say(f"{who} played the {card.words}; {other} took the trick ({pts} points).")
+        self.sfx("trick_you" if winner == YOU else "trick_cpu")
+        if d.exhausted and not before.exhausted:
+            taker = "you" if d.trump_card in d.hands[YOU] else "the computer"
+            rule = "follow suit, no trumps" if d.trick_trump() is None else "follow suit"
+            self.say(f"The stock is used up and {taker} took the trump card: {rule} from "
+                     "now on.")
 
     async def computer_turn(self, player: int) -> None:
         d = self.deal
         assert d is not None
         await self.pause()
-        move = self.players[player].choose(d, carry=self.match.carry)
+        if player == YOU and not self.demo:
+            return          # demo mode went off during the pause: this move is yours
+        expert = self.players[player]
+        # The search runs as the kit's cooperative work: hot keys answered, keys kept,
+        # "Thinking" shown on the action row while it lasts (nothing stops it: no Esc).
+        thinking = ui.Progress(ACTION_ROW, 1, 30, self.look.action, label="Thinking",
+                               total=expert.config.samples)
+        move = await ui.work(self.m, expert.choose_steps(d, carry=self.match.carry),
+                             thinking, stop_keys=())
+        if player == YOU and not self.demo:
+            return          # ... or while it was thinking
         await self.perform(player, move)
 
-    # -- the flow ---------------------------------------------------------------------------------
+    # -- the flow ---------------------------------------------------------------------------
 
     async def play_deal(self) -> None:
         mt = self.match
-        d = mt.new_deal()
+        d = mt.deal
+        if d is None or d.over:
+            d = mt.new_deal()
+            self.deal = d
+            self.shown_trick = None
+            self.phase = "deal"
+            if mt.deals_played:
+                self.log.clear()
+            self.say(("You deal." if d.dealer == YOU else "The computer deals.")
+                     + f" Trumps are {SUIT_NAMES[d.trump]}: the {d.trump_card.words} is "
+                     "turned up.")
+            self.refresh()
+            self.sfx("deal")
         self.deal = d
-        self.shown_trick = None
-        self.phase = "deal"
-        if mt.deals_played:
-            self.clear_messages()
-        self.say(("You deal." if d.dealer == YOU else "The computer deals.")
-                 + f" Trumps are {SUIT_NAMES[d.trump]}: the {card_name(d.trump_card)} is "
-                 "turned up.")
-        self.refresh()
-        self.sfx("deal")
         self.phase = "play"
         while not d.over:
             self.refresh()
@@ -633,9 +572,9 @@ class Table:
                 await self.perform(YOU, move)
             else:
                 await self.computer_turn(d.turn)
-        await self.end_of_deal()
+        self.end_of_deal()
 
-    async def end_of_deal(self) -> None:
+    def end_of_deal(self) -> None:
         d, mt = self.deal, self.match
         assert d is not None and d.result is not None
         res = d.result
@@ -656,7 +595,12 @@ class Table:
             if res.schwarz:
                 extra.append("schwarz")
             more = f" ({', '.join(extra)})" if extra else ""
-            self.say(f"{name} the game{more}: {gp} game point{'s' if gp != 1 else ''}.")
+            carried = gp - res.game_points
+            points = f"{gp} game point{'s' if gp != 1 else ''}"
+            if carried:
+                points = (f"{res.game_points} game point{'s' if res.game_points != 1 else ''}"
+                          f" and {carried} carried over, {gp} in all")
+            self.say(f"{name} the game{more}: {points}.")
             self.sfx("win" if winner == YOU else "lose")
         if mt.winner is not None:
             if mt.winner == YOU:
@@ -665,33 +609,41 @@ class Table:
             else:
                 self.say(f"The computer wins the match, {mt.game_points[COMPUTER]} to "
                          f"{mt.game_points[YOU]}.", alert=True)
+            self.save_match()           # a won match is not resumed
 
-    async def run(self) -> None:
+    def new_match(self) -> None:
+        self.match = Match(self.m.rng, dealer=1 - self.match.dealer, options=self.options)
+        self.deal = None
+        self.log.clear()
         self.draw_all()
-        first = "you deal" if self.match.dealer == YOU else "the computer deals"
-        self.say(f"The coin is flipped: {first} first.")
+
+    async def run(self, resumed: bool = False) -> None:
+        self.draw_all()
+        if not resumed:
+            first = "you deal" if self.match.dealer == YOU else "the computer deals"
+            self.say(f"The coin is flipped: {first} first.")
         while True:
             await self.play_deal()
             if self.demo:
                 await self.pause(4)
                 if self.match.winner is not None:
-                    self.match = Match(self.m.rng, dealer=1 - self.match.dealer)
+                    self.new_match()
                 continue
             if self.match.winner is None:
-                await self.wait_any("Press any key for the next game.")
+                self.say("Press any key for the next game.")
+                await self.wait_for_you()
                 continue
-            ev = await self.wait_any("Another match? Press Y or N.")
-            while not (isinstance(ev, Key) and ev.name.upper() in "YN"):
-                ev = await self.wait_any("Another match? Press Y or N.")
-            if ev.name.upper() == "N":
+            if not await ui.ask(self.m, "Another match?", esc=False):
                 return
-            self.match = Match(self.m.rng, dealer=1 - self.match.dealer)
-            self.deal = None
-            self.draw_all()
+            self.new_match()
+
+
+#: Where the marriage-suit question opens (over the trick in the middle).
+TRICK_QUESTION_ROW = 8
 
 
 async def startup_show(m: Machine, look: Look) -> None:
-    """A short title screen with a tune; any key skips it."""
+    """A short title screen with a tune; any key skips it (hot keys work meanwhile)."""
     s = m.screen
     s.clear(look.table)
     s.box(5, 20, 13, 40, look.popup, style="double")
@@ -704,16 +656,35 @@ async def startup_show(m: Machine, look: Look) -> None:
     for step in range(16):
         suit = "♠♥♦♣"[step % 4]
         s.put(9, 30 + (step % 4) * 6, suit, look.popup_title if step < 4 else look.popup)
-        if await m.key(timeout=0.25) is not None:
+        if await ui.key(m, timeout=0.25) is not None:
             break
     m.hush()
 
 
-async def main(m: Machine) -> None:
-    table = Table(m)
+def closed_rule(m: Machine) -> tuple[Options, str | None]:
+    """The rule from ``--closed``; an unknown name plays the manual's rule, with a word."""
+    name = m.params.get("closed")
+    if not name:
+        return Options(), None
     try:
+        return options_named(name), None
+    except ValueError as err:
+        return Options(), f"{sentence(str(err))} Playing the manual's rule."
+
+
+async def main(m: Machine) -> None:
+    options, problem = closed_rule(m)
+    table = Table(m, options)
+    try:
+        # Picked up before the show, so that F7 during it cannot write over the saved match.
+        resumed = table.resume()
+        if problem:
+            table.note(problem)
         if m.flags.show:
             await startup_show(m, table.look)
-        await table.run()
-    except (Leave, Quit):
+        await table.run(resumed)
+    except Leave:
+        return
+    except Quit:
+        table.save_match()          # the window was closed: keep the match, as F7 would
         return

@@ -97,8 +97,11 @@ def _session(program: Program, letters: str, seed: int, events: list[tuple[float
 def _replay(program: Program, path: Path) -> Screen:
     found, script = read_header(path.read_text(encoding="utf-8"))
     assert found is not None
-    return run(program, seed=found.seed or 0, keys=script, letters=found.letters,
-               stop_at_end=found.stop_at_end).screen
+    result = run(program, seed=found.seed or 0, keys=script, letters=found.letters,
+                 stop_at_end=found.stop_at_end)
+    # A copy while the run is alive: once it is collected, a pop-up still open at the end
+    # closes and puts back what was under it.
+    return result.screen.copy()
 
 
 def _keys(rng: random.Random, names: list[str], count: int, span: float) -> list[tuple]:

@@ -257,4 +257,62 @@ YZ_SETTINGS = SaveFile(
 )
 
 
-ALL = (CHECKERS, YUCKY, PIGPOKER, YZ_BOARD, YZ_SETTINGS)
+# -- sixtysix: SIXTYSIX.SAV (JSON) --------------------------------------------------------------
+
+def _sixtysix_valid() -> dict[str, Any]:
+    from retro.games.sixtysix.rules import Match
+    from retro.games.sixtysix.save import Saved, SavedMatch, dump
+
+    rng = random.Random(5)
+    match = Match(rng, game_points=[3, 2], carry=1)
+    deal = match.new_deal()
+    for _ in range(5):
+        deal.apply(rng.choice(deal.legal_moves()))
+    return json.loads(dump(Saved(4, SavedMatch.of(match))))
+
+
+def _sixtysix_changed(path: str, value: Any) -> bytes:
+    data = _sixtysix_valid()
+    *parents, last = path.split(".")
+    node = data
+    for key in parents:
+        node = node[int(key)] if isinstance(node, list) else node[key]
+    if value is _DROP:
+        del node[last]
+    elif isinstance(node, list):
+        node[int(last)] = value
+    else:
+        node[last] = value
+    return json.dumps(data).encode()
+
+
+SIXTYSIX_TYPED: list[Variant] = [
+    (f"sixtysix {path}={value!r}", _sixtysix_changed(path, value)) for path, value in [
+        ("format", 2), ("speed", 13), ("speed", "4"), ("speed", True), ("match", []),
+        ("match.closed", "bezique"), ("match.game_points", [7, 0]),
+        ("match.game_points", [3]), ("match.carry", -1), ("match.dealer", 2),
+        ("match.deal.points", [200, 0]), ("match.deal.trump", "X"),
+        ("match.deal.hands.0.0", "8S"), ("match.deal.turn", "you"),
+        ("match.deal.trump_card_up", 1), ("match.deal.stock", _DROP), ("extra", 1),
+    ]
+] + [
+    ("sixtysix: a JSON list", b"[1, 2, 3]"),
+]
+
+
+def _sixtysix_start(home: Path) -> RunResult:
+    return run("sixtysix", seed=1, keys="", letters="*", home=home)
+
+
+SIXTYSIX = SaveFile(
+    "SIXTYSIX.SAV", json.dumps(_sixtysix_valid(), indent=1).encode(), SIXTYSIX_TYPED,
+    cuts=(1, 40, 200),
+    start=_sixtysix_start,
+    fresh=lambda r: r.state["game_points"] == {"you": 0, "computer": 0}
+    and "could not be read" in str(r.screen),
+    uses_valid=lambda r: r.state["game_points"] == {"you": 3, "computer": 2}
+    and r.state["carry"] == 1,
+)
+
+
+ALL = (CHECKERS, YUCKY, PIGPOKER, YZ_BOARD, YZ_SETTINGS, SIXTYSIX)

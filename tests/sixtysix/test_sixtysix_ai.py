@@ -7,7 +7,16 @@ import random
 import pytest
 
 from retro.games.sixtysix.ai import ExpertConfig, ExpertPlayer, GreedyPlayer, RandomPlayer, player
-from retro.games.sixtysix.rules import PACK, Close, Deal, Exchange, Play, parse_card, parse_move
+from retro.games.sixtysix.rules import (
+    PACK,
+    Close,
+    Deal,
+    Exchange,
+    Options,
+    Play,
+    parse_card,
+    parse_move,
+)
 from retro.games.sixtysix.solver import Solver, mask_of, solve_deal, solver_for
 
 
@@ -28,11 +37,15 @@ def brute(deal: Deal) -> int:
     return max(values) if deal.turn == 0 else min(values)
 
 
-def small_endgame(seed: int, cards: int, close: bool) -> Deal:
+STANDARD = Options(trumps_after_closing=True)
+RULES = [pytest.param(Options(), id="led-suit"), pytest.param(STANDARD, id="trumps")]
+
+
+def small_endgame(seed: int, cards: int, close: bool, options: Options | None = None) -> Deal:
     """A seeded deal played at random until each hand has ``cards`` cards and it is closed."""
     rng = random.Random(seed)
     while True:
-        deal = Deal.new(rng, rng.randrange(2))
+        deal = Deal.new(rng, rng.randrange(2), options)
         while not deal.over and not (deal.leading and deal.closed
                                      and len(deal.hands[deal.turn]) == cards):
             if close and deal.leading and deal.can_close() \
@@ -45,39 +58,43 @@ def small_endgame(seed: int, cards: int, close: bool) -> Deal:
             return deal
 
 
+@pytest.mark.parametrize("options", RULES)
 @pytest.mark.parametrize("close", [False, True])
-def test_solver_matches_brute_force_on_small_closed_endgames(close):
+def test_solver_matches_brute_force_on_small_closed_endgames(close, options):
     checked = 0
     for seed in range(40):
-        deal = small_endgame(seed, cards=3, close=close)
+        deal = small_endgame(seed, cards=3, close=close, options=options)
         assert deal.closed
         assert solve_deal(deal) == brute(deal), f"seed {seed}"
         checked += 1
     assert checked == 40
 
 
-def test_solver_matches_brute_force_with_four_cards_and_a_card_led():
+@pytest.mark.parametrize("options", RULES)
+def test_solver_matches_brute_force_with_four_cards_and_a_card_led(options):
     for seed in range(12):
-        deal = small_endgame(100 + seed, cards=4, close=seed % 2 == 0)
+        deal = small_endgame(100 + seed, cards=4, close=seed % 2 == 0, options=options)
         deal.apply(Play(deal.playable()[0]))
         if deal.over:
             continue
         assert solve_deal(deal) == brute(deal), f"seed {seed}"
 
 
-def test_solver_with_known_stock_matches_brute_force_in_open_play():
+@pytest.mark.parametrize("options", RULES)
+def test_solver_with_known_stock_matches_brute_force_in_open_play(options):
     # Small prepared deals with two draws left: the search must hand the right card to the
-    # winner and the turned-up trump card to the loser.
+    # winner and the turned-up trump card to the loser, then play the closed-game rule.
     for seed in range(15):
         rng = random.Random(500 + seed)
         pack = list(PACK)
         rng.shuffle(pack)
         deal = Deal(hands=[pack[0:3], pack[3:6]], stock=pack[6:9], trump_card=pack[9],
-                    dealer=seed % 2)
+                    dealer=seed % 2, options=options)
         deal.points = [rng.randrange(0, 50), rng.randrange(0, 50)]
         deal.tricks_won = [int(deal.points[0] > 0), int(deal.points[1] > 0)]
         stock = (*(c.index for c in deal.stock), deal.trump_card.index)
-        sv = Solver("CDHS".index(deal.trump), stock=stock)
+        sv = Solver("CDHS".index(deal.trump), stock=stock,
+                    trumps_after_closing=options.trumps_after_closing)
         v = sv.value(mask_of(deal.hands[0]), mask_of(deal.hands[1]), deal.turn, -1,
                      deal.points[0], deal.points[1], int(deal.tricks_won[0] > 0),
                      int(deal.tricks_won[1] > 0))
@@ -93,6 +110,63 @@ def test_solver_root_values_agree_with_value():
     roots = sv.root_values(*args, allow_close=False, exact=True)
     best = max(roots.values()) if deal.turn == 0 else min(roots.values())
     assert best == sv.value(*args)
+
+
+def test_solver_plays_the_closed_game_rule_in_force():
+    # Closed by you, you lead the ace of hearts; the computer is void in hearts and holds the
+    # king of trumps.  The manual's rule: the ace wins whatever it plays, and you reach 66.
+    # The standard rule: the king trumps it, and your closing fails (2 game points).
+    ks = str(parse_card("KS").index)
+    for options, want in ((Options(), {ks: 1, str(parse_card("9D").index): 1}), (STANDARD, None)):
+        deal = Deal.from_codes("AH 9C", "KS 9D", "JS QS KD", "TS", dealer=1, options=options)
+        deal.points, deal.tricks_won = [60, 40], [3, 2]
+        deal.apply(Close())
+        deal.apply(parse_move("AH"))
+        sv = solver_for(deal)
+        vals = sv.root_values(mask_of(deal.hands[0]), mask_of(deal.hands[1]), 1,
+                              parse_card("AH").index, 60, 40, 1, 1, 0, 0, False)
+        if want is not None:
+            assert vals == want
+        else:
+            assert vals[ks] == -2 and min(vals, key=vals.__getitem__) == ks
+        assert solve_deal(deal) == brute(deal)
+        move = ExpertPlayer(1, random.Random(1)).choose(deal)
+        if options == STANDARD:
+            assert move == Play(parse_card("KS"))
+
+
+@pytest.mark.parametrize("options", RULES)
+def test_sampled_worlds_average_exact_values_only(options):
+    # Closed games with cards left in the dead stock: the expert averages over guessed
+    # hands, and each world's value of each move must be exact (not an alpha-beta bound).
+    checked = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        deal = Deal.new(rng, seed % 2, options)
+        while not deal.over and (len(deal.taken[0]) + len(deal.taken[1]) < 2 + seed % 3 * 2
+                                 or not deal.leading):
+            deal.apply(rng.choice([m for m in deal.legal_moves() if not isinstance(m, Close)]))
+        if deal.over or not deal.can_close():
+            continue
+        deal.apply(Close())
+        seat = deal.turn
+        exp = ExpertPlayer(seat, random.Random(seed), ExpertConfig(samples=5))
+        got = exp.evaluate(deal)
+        worlds = random.Random(seed)
+        want: dict[str, float] = {}
+        for _ in range(5):
+            opp, rest = exp.sample_world(deal, worlds)
+            world = deal.copy()
+            world.hands[1 - seat] = list(opp)
+            world.stock = [c for c in rest if c != deal.trump_card]   # the dead stock
+            for card in world.playable():
+                child = world.copy()
+                child.apply(Play(card, marriage=world.can_marry(seat, card)))
+                v = brute(child) if child.over else solve_deal(child)
+                want[str(card.index)] = want.get(str(card.index), 0) + (v if seat == 0 else -v)
+        assert got == pytest.approx({k: v / 5 for k, v in want.items()}), f"seed {seed}"
+        checked += 1
+    assert checked >= 10
 
 
 def test_expert_is_deterministic_for_a_seed():
@@ -220,3 +294,18 @@ def test_expert_beats_greedy_over_a_few_duplicate_deals():
             if deal.result.winner is not None:
                 score[0 if deal.result.winner == hero else 1] += deal.result.game_points
     assert score[0] > score[1]
+
+
+def test_expert_thinks_as_cooperative_work_with_the_same_move():
+    # choose_steps yields after each sampled world (so the screen stays alive) and returns
+    # the move choose gives.
+    deal = Deal.new(random.Random(8), 1)
+    steps = ExpertPlayer(0, random.Random(4), ExpertConfig(samples=7)).choose_steps(deal)
+    yielded = []
+    try:
+        while True:
+            yielded.append(next(steps))
+    except StopIteration as done:
+        move = done.value
+    assert yielded == [1, 2, 3, 4, 5, 6]
+    assert move == ExpertPlayer(0, random.Random(4), ExpertConfig(samples=7)).choose(deal)

@@ -160,7 +160,7 @@ def test_stock_exhausted_next_player_takes_trump_card_and_game_is_closed():
     assert d.stock_count == 0
 
 
-def test_follow_suit_is_forced_after_closing():
+def test_follow_suit_is_forced_after_closing():  # the manual's rule, the default
     d = Deal.from_codes("AH 9C JC QC KC TC", "TH 9D JD QD KD 9H", "JS", "TS", dealer=1)
     play(d, "close", "AH")
     assert d.playable() == [parse_card("TH"), parse_card("9H")] or \
@@ -177,14 +177,107 @@ def test_void_follower_may_play_anything_after_closing():
     assert sorted(d.playable()) == sorted(d.hands[1])
 
 
-def test_no_trump_card_after_closing_but_trump_suit_still_wins():
-    # The decision: "no trump card" means the turned-up card is gone, trumps still trump.
+STANDARD = R.Options(trumps_after_closing=True)
+
+
+def test_closed_game_led_suit_wins_and_a_void_trump_loses():
+    # The manual: once closed "there is no trump card now and so the highest card of the led
+    # suit wins".  The follower is void in hearts; his ten of trumps does not take the ace.
+    d = Deal.from_codes("AH 9C JC QC KC TC", "TS 9D JD QD KD TD", "JS", "9S", dealer=1)
+    assert d.options == R.Options() and not d.options.trumps_after_closing
+    play(d, "close")
+    assert d.trick_trump() is None
+    play(d, "AH", "TS")
+    assert d.tricks_won == [1, 0] and d.points[0] == 21 and d.leader == 0
+
+
+def test_closed_game_led_trump_still_wins_as_the_led_suit():
+    # Without trumps, a led spade is just the led suit: the follower's off-suit ace loses.
+    d = Deal.from_codes("9S 9C JC QC KC TC", "AH 9D JD QD KD TD", "JS", "QS", dealer=1)
+    play(d, "close", "9S", "AH")
+    assert d.tricks_won == [1, 0] and d.points[0] == 11
+
+
+def test_stock_used_up_led_suit_wins():
+    # The stock runs out: closed without an order, and trumps are gone as well.
+    d = Deal.from_codes("AH 9C JC QC KC TC", "TH 9D JD QD KD 9S", "JS", "TS", dealer=1)
+    play(d, "AH", "9S")             # still open: the trump 9 takes the ace
+    assert d.tricks_won == [0, 1] and d.exhausted and d.closed
+    assert parse_card("TS") in d.hands[0]
+    play(d, "9D", "TS")             # now closed: the trump ten cannot take a led nine
+    assert d.tricks_won == [0, 2] and d.leader == 1
+
+
+def test_standard_rule_option_trumps_keep_their_power_after_closing():
+    d = Deal.from_codes("AH 9C JC QC KC TC", "TS 9D JD QD KD TD", "JS", "9S", dealer=1,
+                        options=STANDARD)
+    play(d, "close")
+    assert d.trick_trump() == "S"
+    play(d, "AH", "TS")
+    assert d.tricks_won == [0, 1] and d.points[1] == 21
+
+
+def test_standard_rule_option_stock_used_up_trumps_still_win():
+    d = Deal.from_codes("AH 9C JC QC KC TC", "TH 9D JD QD KD 9S", "JS", "TS", dealer=1,
+                        options=STANDARD)
+    play(d, "AH", "9S")
+    assert d.exhausted and d.closed
+    play(d, "9D", "TS")             # void in diamonds, the trump ten takes the trick
+    assert d.tricks_won == [1, 1] and d.leader == 0
+
+
+def test_follow_suit_is_forced_after_closing_in_both_rules():
+    for options in (R.Options(), STANDARD):
+        d = Deal.from_codes("AH 9C JC QC KC TC", "TH 9D JD QD KD 9H", "JS", "TS", dealer=1,
+                            options=options)
+        play(d, "close", "AH")
+        assert sorted(d.playable()) == sorted(parse_cards("TH 9H"))
+        with pytest.raises(MustFollowSuit):
+            play(d, "9D")
+
+
+def test_trumps_win_before_closing_in_both_rules():
+    for options in (R.Options(), STANDARD):
+        d = full("AH 9C JC QC KC TC", "TH 9D JD QD KD 9S", "TS")
+        d.options = options
+        play(d, "AH", "9S")
+        assert d.tricks_won == [0, 1]
+
+
+def test_no_trump_card_to_exchange_after_closing():
     d = Deal.from_codes("AH 9C JC QC KC TC", "TS 9D JD QD KD TD", "JS", "9S", dealer=1)
     play(d, "close")
     assert not d.trump_card_up and not d.can_exchange(0)
-    play(d, "AH", "TS")
-    assert d.tricks_won == [0, 1]
-    assert R.TRUMPS_AFTER_CLOSING and R.NO_TRUMP_CARD_AFTER_CLOSING
+
+
+def test_trump_marriage_still_scores_40_after_closing():
+    # The decision: losing trumps after closing is about tricks; the suit turned up keeps
+    # its 40-point marriage.
+    for options in (R.Options(), STANDARD):
+        d = Deal.from_codes("KS QS 9C JC QC TC", "TH 9D JD QD KD 9H", "JS", "TS", dealer=1,
+                            options=options)
+        play(d, "close", "KS+")
+        assert d.points[0] == 40
+
+
+def test_closed_game_rule_is_named_and_read_back():
+    assert R.options_named("led-suit") == R.Options()
+    assert R.options_named("TRUMPS") == STANDARD
+    assert R.Options().name == "led-suit" and STANDARD.name == "trumps"
+    with pytest.raises(ValueError, match="closed-game rule"):
+        R.options_named("bezique")
+
+
+def test_match_deals_with_its_options():
+    m = Match(random.Random(3), options=STANDARD)
+    assert m.new_deal().options == STANDARD
+    assert Match(random.Random(3)).new_deal().options == R.Options()
+
+
+def test_copy_keeps_the_options():
+    d = full("AH 9C JC QC KC TC", "TH 9D JD QD KD 9S", "TS")
+    d.options = STANDARD
+    assert d.copy().options == STANDARD
 
 
 def test_last_trick_scores_10_unless_closed():
@@ -432,3 +525,12 @@ def test_card_is_immutable():
     c = Card("S", "A")
     with pytest.raises(AttributeError):
         c.rank = "K"  # type: ignore[misc]
+
+
+def test_refusals_name_cards_in_words():
+    d = full("AH 9C JC QC KC TC", "TH 9D JD QD KD 9S", "TS")
+    with pytest.raises(IllegalMove, match="you do not hold the ace of spades"):
+        play(d, "AS")
+    d.tricks_won = [1, 0]
+    with pytest.raises(IllegalMove, match="you do not hold the nine of spades"):
+        play(d, "exchange")

@@ -100,16 +100,44 @@ def test_mono_screen(assert_screen):
 def test_help_screen(assert_screen):
     result = play("F5")
     assert result.state["phase"] == "help"
-    assert "The game (1/5)" in text(result)
+    assert "The game" in text(result) and "Page 1 of 5" in text(result)
     assert_screen(result.screen, "sixtysix/help")
 
 
-def test_help_pages_and_back_to_the_game():
+def test_help_pages_turn_with_the_pager_keys_and_esc_gives_the_screen_back():
+    before = play("")
     result = play("F5 PGDN PGDN")
-    assert "Marriages, the trump 9, closing (3/5)" in text(result)
-    back = play("F5 ESC")
+    assert "Marriages, the trump 9, closing" in text(result) and "Page 3 of 5" in text(result)
+    assert "Page 2 of 5" in text(play("F5 PGDN PGDN PGUP"))
+    assert "Page 5 of 5" in text(play("F5 END"))
+    back = play("F5 PGDN ESC")
     assert back.state["phase"] == "play"
-    assert "YOUR HAND" in text(back)
+    assert back.screen.to_bytes() == before.screen.to_bytes()
+    assert play("F5 F5").screen.to_bytes() == before.screen.to_bytes()
+
+
+def test_any_other_key_does_not_turn_the_help_pages():
+    for key in ("x", "1", "ENTER", "K"):
+        result = play(f"F5 {key}")
+        assert result.state["phase"] == "help" and "Page 1 of 5" in text(result), key
+
+
+def test_arrows_inside_the_help_turn_pages_not_the_speed():
+    result = play("F5 DOWN DOWN UP")
+    assert "Page 2 of 5" in text(result) and result.state["speed"] == 1.0
+    assert play("F5 ESC UP").state["speed"] == 0.7       # outside it they are the speed
+
+
+def test_f10_inside_the_help_changes_the_border():
+    result = play("F5 F10")
+    assert result.state["phase"] == "help" and result.screen.border == 1
+
+
+def test_help_follows_the_closed_game_rule():
+    manual = text(play("F5 PGDN"))
+    standard = text(play("F5 PGDN", params={"closed": "trumps"}))
+    assert "There are no trumps any more" in manual
+    assert "Trumps keep their power" in standard
 
 
 def test_marriage_screen(assert_screen):
@@ -136,7 +164,7 @@ def test_exchange_screen(assert_screen):
     st = result.state
     ex = [e for e in st["exchanges"] if e["by"] == "you"]
     assert ex and st["trump_card"] == "9" + st["trump"]
-    assert "You exchanged the 9 of trumps" in text(result)
+    assert "You exchanged the nine of trumps for the" in text(result)
     assert_screen(result.screen, "sixtysix/exchange")
 
 
@@ -248,7 +276,34 @@ def test_f1_toggles_sound_and_f10_cycles_border():
     result = play("F1 F10 F10")
     assert result.state["sound"] is False
     assert result.screen.border == 2
-    assert "Sound off" in text(result)
+    # The legend names what the key switches to.
+    assert "F1 Sound on" in text(result) and "F1 Sound off" in text(play(""))
+    assert "F2 Demo on" in text(play("")) and "F2 Demo off" in text(play("F2", until_ms=10))
+
+
+def test_clicking_a_legend_presses_its_key():
+    assert play("click:25,3").state["sound"] is False      # "F1 Sound off" at the bottom
+
+
+def test_f10_on_a_mono_screen_says_the_border_needs_colour():
+    result = play("F10", letters="*M")
+    assert result.screen.border == 0 and "colour monitor" in text(result)
+
+
+def test_sound_toggle_drops_the_queued_sound():
+    # Demo mode at top speed makes sounds faster than they play; switching the sound off
+    # and on again must not leave the speaker minutes behind.
+    fast = " ".join(["UP"] * 12)
+    result = play(f"{fast} F2 wait:20000 F1 F1", until_ms=1)
+    m = result.machine
+    assert m.sound
+    assert m._sound_end - m.now() < 1.0
+
+
+def test_fast_play_keeps_the_sound_in_step():
+    fast = " ".join(["UP"] * 12)
+    m = play(f"{fast} F2", until_ms=30_000).machine
+    assert m._sound_end - m.now() < 2.0
 
 
 def test_speed_arrows_change_the_speed_shown():
