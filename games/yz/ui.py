@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from retro.events import Click, Event, Key, Quit
 from retro.games.yz import help as helptext
+from retro.games.yz.ai import ComputerPlayer
 from retro.games.yz.rules import (
     BOX_NAMES,
     BOXES,
@@ -28,7 +29,6 @@ from retro.games.yz.rules import (
     ROLLS_PER_TURN,
     UPPER,
     Game,
-    Joker,
     Phase,
     Rules,
     YZError,
@@ -45,6 +45,7 @@ from retro.games.yz.scoreboard import (
     parse_board,
     parse_settings,
 )
+from retro.games.yz.solver import Solver, build_steps, load_table, save_table
 from retro.machine import Machine
 from retro.screen import Saved
 
@@ -168,7 +169,7 @@ class App:
     messages: list[str] = field(default_factory=list)
     game_rng: random.Random = field(default_factory=random.Random)
     anim_rng: random.Random = field(default_factory=random.Random)
-    _player: object = None          # the ComputerPlayer, made on first use (builds a table)
+    _player: ComputerPlayer | None = None   # made on first use (loads or builds a table)
 
     def __post_init__(self) -> None:
         # Two streams from the one machine stream: the dice the game deals, and the faces
@@ -506,11 +507,9 @@ class App:
             self.say(f"Could not save the settings: {err}")
 
     def _notice_after(self, before: str | None) -> str | None:
+        """The store's notice if it gave a new one (it has already reached ``m.notice``)."""
         notice = getattr(self.m.store, "last_notice", None)
-        if notice and notice != before:
-            self.m.notice(notice)
-            return notice
-        return None
+        return notice if notice and notice != before else None
 
     async def _report_bad_board(self, notice: str) -> None:
         await self.message_box("Scoreboard", [
@@ -561,19 +560,35 @@ class App:
 
     # -- the game ---------------------------------------------------------------------------------
 
-    def player(self):  # -> ComputerPlayer
-        if self._player is None:
-            from retro.games.yz.ai import ComputerPlayer
-            self._player = ComputerPlayer(self.rules)
+    def player(self) -> ComputerPlayer:
+        assert self._player is not None, "prepare_player() comes first"
         return self._player
 
     async def prepare_player(self) -> None:
-        """Load (or, the first time, compute) the strategy, saying so on the screen."""
-        if self._player is None:
-            self.say("One moment: loading the best strategy...")
-            self.draw_messages()
-            await self.m.sleep(0)
-            self.player()
+        """Load the strategy table from the program's store or, the first time, compute it
+        with its progress on the screen, and keep it there for next time."""
+        if self._player is not None:
+            return
+        store = self.m.store
+        table = load_table(store, self.rules) if store is not None else None
+        if table is None:
+            steps = build_steps(self.rules)
+            while True:
+                try:
+                    fraction = next(steps)
+                except StopIteration as done:
+                    table = done.value
+                    break
+                self.say(f"Working out the best strategy (once): {100 * fraction:3.0f}%")
+                self.draw_messages()
+                await self.m.sleep(0)
+            if store is not None:
+                try:
+                    save_table(store, table)
+                except OSError as err:
+                    self.say(f"The strategy could not be kept ({err}); it works all the same.")
+        assert table is not None
+        self._player = ComputerPlayer(Solver(table))
 
     async def start_game(self) -> None:
         pick = await self.choose("New game", ["Play against the computer", "Two players"], 0)
@@ -889,6 +904,7 @@ class App:
         options = {
             "upper_bonus": self.rules.upper_bonus,
             "joker": self.rules.joker.value,
+            "yz_bonus": self.rules.yz_bonus.value,
             "colors": SCHEMES[self.settings.scheme][0],
             "dice_speed": SPEEDS[self.settings.speed][0],
             "sound": self.m.sound,
@@ -950,7 +966,7 @@ def _box_at(row: int) -> str | None:
 
 
 async def main(m: Machine) -> None:
-    rules = Rules(upper_bonus=m.flags.has("U"), joker=Joker.FORCED)
+    rules = Rules(upper_bonus=m.flags.has("U"))
     app = App(m, rules)
     app.load_settings()
     m.publish_state(app.state)
