@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from retro.games.yz.layout import BOX_ROW, DIE_COLS, DIE_TOP, ROLL_BUTTON, SELECT_BUTTON
 from retro.games.yz.scoreboard import (
     BOARD_FILE,
     SETTINGS_FILE,
@@ -14,11 +15,10 @@ from retro.games.yz.scoreboard import (
     dump_board,
     parse_board,
 )
-from retro.games.yz.ui import BOX_ROW, DIE_COLS, DIE_TOP, ROLL_BUTTON, SELECT_BUTTON
 from retro.script import run
 
-NEW_GAME = 'ENTER "ABC" ENTER'              # vs the computer, initials ABC
-TWO_PLAYERS = '2 "ABC" ENTER "XYZ" ENTER'
+NEW_GAME = 'ENTER ENTER "ABC" ENTER'        # Enter: the New game dialog; vs the computer, ABC
+TWO_PLAYERS = 'ENTER 2 "ABC" ENTER "XYZ" ENTER'
 ALL_BOXES = ("A1", "A2", "A3", "A4", "A5", "A6", "B1", "B2", "B3", "B4", "B5", "B6", "B7")
 
 
