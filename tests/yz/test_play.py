@@ -288,3 +288,12 @@ def test_store_notice_of_a_bad_scoreboard_is_given_once(tmp_path: Path) -> None:
     (tmp_path / BOARD_FILE).write_bytes(b"this is not a scoreboard\n")
     result = play(f"{NEW_GAME} F10 o s", tmp_path)
     assert sum(BOARD_FILE in n for n in result.machine.notices) == 1
+
+
+def test_first_game_under_the_u_letter_builds_its_table_on_screen_not_on_stderr(
+        tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    during = play(NEW_GAME, tmp_path / "fresh", letters="*U", until_ms=40)
+    screen = str(during.screen)
+    assert "Working out the best strategy" in screen and "Strategy" in screen
+    assert during.machine.notices == []
+    assert capfd.readouterr().err == ""
