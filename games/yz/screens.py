@@ -50,8 +50,8 @@ async def choose(m: Machine, look: Look, title: str, options: Sequence[str],
 def initials_error(text: str, taken: dict[str, str]) -> str | None:
     """Why ``text`` cannot be a person's initials (``taken``: initials -> whose), or None.
 
-    >>> initials_error("cpu", {"CPU": "the computer's"})
-    'CPU are the computer's initials: please pick others.'
+    >>> print(initials_error("cpu", {"CPU": "the computer's"}))
+    CPU are the computer's initials: please pick others.
     """
     initials = text.strip().upper()
     if initials in taken:

@@ -32,6 +32,7 @@ from retro.games.yz.layout import (
     Look,
     make_look,
 )
+from retro.games.yz.menus import run_menu
 from retro.games.yz.rules import (
     BOX_NAMES,
     BOXES,
@@ -114,8 +115,6 @@ class App:
         await self.open_menu(0)
 
     async def open_menu(self, index: int) -> None:
-        from retro.games.yz.menus import run_menu
-
         action = await run_menu(self.m, self.board, index)
         if action:
             await self.do_action(action)
@@ -473,7 +472,9 @@ class App:
         """A click on a box's row: in the labels or your own column it posts there; in
         the other player's column it does not."""
         g = self.game
-        if g is not None and column is not None and column != g.turn:
+        # (When the computer has just posted, ``post`` says that its posting stands.)
+        if g is not None and column is not None and column != g.turn \
+                and g.turn not in self.computer:
             mine = g.players[g.turn]
             self.say(f"That is {g.players[column]}'s column: post in your own ({mine}), "
                      "or click the box's name.")

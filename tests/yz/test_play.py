@@ -297,3 +297,11 @@ def test_first_game_under_the_u_letter_builds_its_table_on_screen_not_on_stderr(
     assert "Working out the best strategy" in screen and "Strategy" in screen
     assert during.machine.notices == []
     assert capfd.readouterr().err == ""
+
+
+def test_click_on_your_column_after_the_computer_posted_says_its_posting_stands(
+        tmp_path: Path) -> None:
+    keys = f"{NEW_GAME} r b 7 r {click(BOX_ROW['A1'], PLAYER_COLS[0] + 2)}"
+    result = play(keys, tmp_path)
+    assert result.state["turn"] == 1 and result.state["phase"] == "posted"
+    assert "posting stands" in str(result.screen)
