@@ -25,8 +25,9 @@ usage: retro                          the games menu
                                       play (letters: S sound off, M mono, C colour,
                                       D no mouse, * skip the show; a game's own below)
                  [--seed N] [--phosphor green|amber|white] [--fullscreen]
-                 [--colors auto|24bit|16] (terminal colours)
+                 [--scaling sharp|integer|smooth] [--colors auto|24bit|16] (terminal colours)
        retro run GAME [LETTERS] --seed N --keys SCRIPT [--keys-file F] [--until MS]
+                 [--max-seconds S] (wall-time limit, default 600)
                  (a --keys-file recording names GAME, LETTERS and the seed itself)
                  [--bin F] [--txt F] [--png F] [--wav F] [--ansi F] [--state F]
                  [--no-border-band] [--phosphor green|amber|white] [--blink-phase on|off]
@@ -37,7 +38,17 @@ usage: retro                          the games menu
        retro tone HZ MS -o OUT.wav
 {commands}       retro --list | --help | --version"""
 
-from retro.programs import UsageError  # noqa: E402  (one exception for every command line)
+from retro.programs import (  # noqa: E402  (one exception for every command line)
+    BadOptionValue,
+    UsageError,
+)
+
+#: Virtual time ``--until`` may ask for: a day is far past any game's longest wait.
+MAX_UNTIL_MS = 86_400_000
+
+
+class FileProblem(Exception):
+    """An input or output file that cannot be used: one line naming it, exit status 2."""
 
 
 def usage() -> str:
@@ -70,7 +81,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _dispatch(args)
     except UsageError as err:
         print(f"retro: {err}", file=sys.stderr)
-        print(usage(), file=sys.stderr)
+        if not isinstance(err, BadOptionValue):
+            print(usage(), file=sys.stderr)
+        return 2
+    except FileProblem as err:
+        print(f"retro: {err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -122,13 +137,14 @@ def _dispatch(args: list[str]) -> int:
     parser.add_argument("--seed", type=int)
     parser.add_argument("--phosphor", choices=("green", "amber", "white"), default="green")
     parser.add_argument("--fullscreen", action="store_true")
+    parser.add_argument("--scaling", choices=("sharp", "integer", "smooth"), default="sharp")
     parser.add_argument("--colors", choices=("auto", "24bit", "16"), default="auto")
     parser.add_argument("--record", type=Path)
     _add_program_options(parser)
     ns = parser.parse_args(args)
     return _play(ns.game, ns.letters, tty=ns.tty, seed=ns.seed, phosphor=ns.phosphor,
                  fullscreen=ns.fullscreen, options=_program_options(ns), colors=ns.colors,
-                 record=ns.record)
+                 record=ns.record, scaling=ns.scaling)
 
 
 def _metavar(program: Program, name: str) -> str:
@@ -170,10 +186,14 @@ def _check_options(program: Program, options: dict[str, str]) -> None:
     """An option the program does not take is an error naming those that do."""
     from retro.programs import all_options, option_of
 
-    for name in options:
-        if option_of(program, name) is None:
+    for name, value in options.items():
+        option = option_of(program, name)
+        if option is None:
             owners = ", ".join(p.name for p in all_options().get(name, []))
             raise UsageError(f"{program.name} takes no --{name} (it is an option of {owners})")
+        problem = option.check(value) if option.check else None
+        if problem:
+            raise BadOptionValue(f"--{name}: {problem}")
 
 
 def _program(name: str) -> Program:
@@ -197,7 +217,7 @@ def _check_letters(program: Program, letters: str) -> None:
 def _play(name: str, letters: str, *, tty: bool, seed: int | None = None,
           phosphor: str = "green", fullscreen: bool = False,
           options: dict[str, str] | None = None, colors: str = "auto",
-          record: Path | None = None) -> int:
+          record: Path | None = None, scaling: str = "sharp") -> int:
     import random
 
     from retro.clock import RealClock
@@ -219,14 +239,23 @@ def _play(name: str, letters: str, *, tty: bool, seed: int | None = None,
         try:
             record.write_text("", encoding="utf-8")   # can it be written? say so now, not later
         except OSError as err:
-            raise UsageError(f"cannot write the recording {record}: "
-                             f"{err.strerror or err}") from None
+            raise FileProblem(f"cannot write the recording {record}: "
+                              f"{_reason(err, record)}") from None
     clock: ClockLike = RealClock()
     if record is not None:
         recorder = Recorder(record, header(program.name, letters, seed, params), clock)
         clock = recorder   # the session runs on the time its replay will have
     machine = make_machine(program.letters, letters, seed, None, params, clock)
     coroutine = program.main(machine)
+    shown = 0
+
+    def show_notices() -> None:
+        """Print the notices not printed yet (at start in a window: the terminal is free)."""
+        nonlocal shown
+        for notice in machine.notices[shown:]:
+            print(f"retro: {notice}", file=sys.stderr)
+        shown = len(machine.notices)
+
     try:
         if not tty:
             try:
@@ -235,28 +264,33 @@ def _play(name: str, letters: str, *, tty: bool, seed: int | None = None,
                 print(f"retro: no window ({err}); playing in the terminal", file=sys.stderr)
             else:
                 try:
-                    run_window(machine, coroutine, title=program.title, phosphor=phosphor,
-                               fullscreen=fullscreen, observer=recorder)
-                    return 0
+                    # 0, or 128 + the signal (SIGTERM, SIGHUP) that closed the window.
+                    return run_window(machine, coroutine, title=program.title,
+                                      phosphor=phosphor, fullscreen=fullscreen,
+                                      observer=recorder, on_open=show_notices,
+                                      scaling=scaling)
                 except WindowUnavailable as err:
                     print(f"retro: no display ({err}); playing in the terminal",
                           file=sys.stderr)
         from retro.terminal import TerminalUnavailable, run_terminal
 
         try:
-            run_terminal(machine, coroutine, colors=colors, observer=recorder)
+            # 0, 130 for Ctrl+C, 143 for SIGTERM..., once the terminal is restored.
+            return run_terminal(machine, coroutine, colors=colors, observer=recorder)
         except TerminalUnavailable as err:
             print(f"retro: cannot play here: {err}", file=sys.stderr)
             return 1
-        return 0
     finally:
         coroutine.close()
         if recorder is not None:
-            recorder.write()
-            machine.notice(f"session recorded in {record}; replay it with "
-                           f"retro run --keys-file {record}")
-        for notice in machine.notices:
-            print(f"retro: {notice}", file=sys.stderr)
+            try:
+                recorder.write()
+            except OSError as err:
+                machine.notice(_cannot_write(err))
+            else:
+                machine.notice(f"session recorded in {record}; replay it with "
+                               f"retro run --keys-file {record}")
+        show_notices()
 
 
 def _cmd_run(args: list[str]) -> int:
@@ -267,6 +301,7 @@ def _cmd_run(args: list[str]) -> int:
     parser.add_argument("--keys", default="")
     parser.add_argument("--keys-file", type=Path)
     parser.add_argument("--until", type=int, default=600_000)
+    parser.add_argument("--max-seconds", type=float, default=None)
     for output in ("bin", "txt", "png", "wav", "ansi", "state"):
         parser.add_argument(f"--{output}", type=Path)
     parser.add_argument("--phosphor", choices=("green", "amber", "white"), default="green")
@@ -275,18 +310,23 @@ def _cmd_run(args: list[str]) -> int:
     parser.add_argument("--stop-at-end", action="store_true")
     _add_program_options(parser)
     ns = parser.parse_args(args)
-    if ns.until < 0:
-        raise UsageError("--until takes a number of milliseconds, 0 or more")
+    if not 0 <= ns.until <= MAX_UNTIL_MS:
+        raise FileProblem(f"--until {ns.until} is out of range: it takes milliseconds of "
+                          f"virtual time from 0 to {MAX_UNTIL_MS} (a day)")
     from retro.record import read_header
-    from retro.script import ScriptError, parse, run
+    from retro.script import DEFAULT_MAX_SECONDS, ScriptError, parse, run
 
+    max_seconds = DEFAULT_MAX_SECONDS if ns.max_seconds is None else ns.max_seconds
+    if not 0 < max_seconds < float("inf"):
+        raise FileProblem(f"--max-seconds {ns.max_seconds} is not a positive number of "
+                          "seconds")
+    for output in _OUTPUTS:
+        if getattr(ns, output) is not None:
+            _check_output(getattr(ns, output))
     script = ns.keys
     recorded = None
     if ns.keys_file:
-        try:
-            text = ns.keys_file.read_text(encoding="utf-8")
-        except OSError as err:
-            raise UsageError(f"cannot read {ns.keys_file}: {err.strerror}") from None
+        text = _read_key_file(ns.keys_file)
         try:
             recorded, text = read_header(text)
         except ValueError as err:
@@ -310,14 +350,62 @@ def _cmd_run(args: list[str]) -> int:
     try:
         result = run(program.name, seed=seed, keys=script, letters=letters,
                      until_ms=ns.until, params=params,
-                     stop_at_end=ns.stop_at_end or bool(recorded and recorded.stop_at_end))
+                     stop_at_end=ns.stop_at_end or bool(recorded and recorded.stop_at_end),
+                     max_seconds=max_seconds)
     except Exception as err:  # an error inside the program: exit 1 with its message
         print(f"retro: {program.name} failed: {type(err).__name__}: {err}", file=sys.stderr)
         return 1
     for notice in result.machine.notices:
         print(f"retro: {notice}", file=sys.stderr)
-    _write_outputs(result, ns)
+    try:
+        _write_outputs(result, ns)
+    except OSError as err:
+        raise FileProblem(_cannot_write(err)) from None
+    if result.timed_out:
+        print(f"retro: {program.name} was still running after {max_seconds:g} s of wall "
+              "time (--max-seconds); the outputs show where it was", file=sys.stderr)
+        return 1
     return 0
+
+
+_OUTPUTS = ("bin", "txt", "png", "wav", "ansi", "state")
+
+
+def _check_output(path: Path) -> None:
+    """Refuse, before any work, an output that cannot be written (one line naming it)."""
+    from retro.store.problems import blocking_file
+
+    if path.is_dir():
+        raise FileProblem(f"cannot write {path}: it is a folder")
+    folder = path.parent
+    if not folder.is_dir():
+        blocker = blocking_file(folder)
+        why = f"{blocker} is a file, not a folder" if blocker else \
+            f"the folder {folder} does not exist"
+        raise FileProblem(f"cannot write {path}: {why}")
+
+
+def _reason(err: OSError, path: Path) -> str:
+    from retro.store.problems import os_reason
+
+    return os_reason(err, path)
+
+
+def _cannot_write(err: OSError) -> str:
+    name = Path(str(err.filename)) if err.filename else Path("the output")
+    return f"cannot write {name}: {_reason(err, name)}"
+
+
+def _read_key_file(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise FileProblem(f"cannot read the key file {path}: {_reason(err, path)}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise FileProblem(f"the key file {path} is not UTF-8 text (byte {err.start + 1})") \
+            from None
 
 
 def _write_outputs(result: RunResult, ns: argparse.Namespace) -> None:
@@ -365,12 +453,20 @@ def _cmd_render(args: list[str]) -> int:
         raise UsageError("--border takes a colour number 0-15")
     from retro.raster import render_file
 
+    _check_output(ns.output)
+    if not ns.input.is_file():
+        raise FileProblem(f"cannot read {ns.input}: "
+                          f"{'it is a folder' if ns.input.is_dir() else 'there is no such file'}")
     try:
         render_file(ns.input, ns.output, mono=ns.mono, border=ns.border,
                     blink=False if ns.no_blink else None,
                     blink_phase_on=ns.blink_phase == "on",
                     border_band=not ns.no_border_band, phosphor=ns.phosphor)
-    except (OSError, ValueError) as err:
+    except OSError as err:
+        if err.filename is not None and Path(str(err.filename)) == ns.output:
+            raise FileProblem(_cannot_write(err)) from None
+        raise FileProblem(f"cannot read {ns.input}: {_reason(err, ns.input)}") from None
+    except ValueError as err:
         print(f"retro render: {err}", file=sys.stderr)
         return 1
     return 0
@@ -409,7 +505,11 @@ def _cmd_tone(args: list[str]) -> int:
         raise UsageError("tone takes a frequency of 19-30000 Hz and a positive length in ms")
     from retro.speaker import write_tone
 
-    write_tone(ns.hz, ns.ms, ns.output)
+    _check_output(ns.output)
+    try:
+        write_tone(ns.hz, ns.ms, ns.output)
+    except OSError as err:
+        raise FileProblem(_cannot_write(err)) from None
     return 0
 
 

@@ -25,8 +25,10 @@ options:
   --keys SCRIPT         key-script tokens: a 7 ! F1 ENTER SPACE "text" click:R,C wait:MS
   --keys-file FILE      tokens from a file; a first line '#!retro run GAME LETTERS --seed N'
                         (as --record writes it) names the run, the command line overrides it
-  --until MS            how long a busy program may run after the last token (default 600000)
-  --max-seconds S       a wall-clock limit for the whole run
+  --until MS            how long a busy program may run after the last token (default 600000,
+                        at most 86400000: a day of virtual time)
+  --max-seconds S       a wall-clock limit for the whole run (default 600); a program still
+                        busy then stops, the outputs show where it was, exit status 1
   --stop-at-end         end as soon as the script is played out, busy or not
   --bin F  --txt F      the final screen: 4000-byte B800 image / lossless golden dump
   --png F  --ansi F     the native frame as a PNG / an ANSI file (cat it in a terminal)
@@ -103,7 +105,8 @@ def program_help(program: Program) -> str:
               "  --tty                 play in the terminal",
               "  --record FILE         keep the session as a replayable key script",
               "  --seed N              the random stream (drawn at random otherwise)",
-              "  --fullscreen  --phosphor green|amber|white  --colors auto|24bit|16"]
+              "  --fullscreen  --phosphor green|amber|white  --colors auto|24bit|16",
+              "  --scaling sharp|integer|smooth   the window's scaling (sharp: crisp pixels)"]
     for option in program.options:
         lines.append(f"  --{option.name} {option.metavar:<14} {option.help}")
     if program.commands:

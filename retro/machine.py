@@ -235,8 +235,10 @@ class Machine:
         return self._state() if self._state else None
 
     def notice(self, message: str) -> None:
-        """A message for the person at the machine (shown on stderr by the host)."""
-        self.notices.append(message)
+        """A message for the person at the machine (shown on stderr by the host); the same
+        message twice is kept once."""
+        if message not in self.notices:
+            self.notices.append(message)
 
     def attr(self, colour: int, mono: int) -> int:
         """Pick the attribute for the current mode: colour on VGA, ``mono`` on the MDA."""
@@ -254,6 +256,8 @@ class Option:
     name: str                               # "fen" for --fen
     help: str
     metavar: str = "VALUE"
+    #: Checks a value before the program starts: an error message, or None when it is good.
+    check: Callable[[str], str | None] | None = None
 
 
 @dataclass(frozen=True)

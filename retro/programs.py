@@ -31,6 +31,10 @@ class UsageError(Exception):
     """A bad command line: one line of explanation, then the usage, exit status 2."""
 
 
+class BadOptionValue(UsageError):
+    """A program's option with a value it refuses: the one line alone, exit status 2."""
+
+
 def _load(entry: EntryPoint) -> Program | None:
     from retro.machine import Program
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +23,11 @@ from retro.machine import POLL_COST_S, Flags, Machine, Program, Sleep, WaitKey
 from retro.screen import Screen
 
 DEFAULT_UNTIL_MS = 600_000
+#: Wall-clock seconds a headless run may take by default: generous for any real script, but
+#: a program that stays busy cannot run for days.
+DEFAULT_MAX_SECONDS = 600.0
+#: Driver steps between looks at the wall clock (a look is cheap, but not free).
+_CLOCK_CHECK_STEPS = 256
 
 
 class ScriptError(ValueError):
@@ -77,7 +83,8 @@ def _parse_token(token: str, number: int, offset: int) -> list[Step]:
 
 
 def drive(machine: Machine, driver: Driver, steps: list[Step],
-          until_ms: int = DEFAULT_UNTIL_MS, stop_at_end: bool = False) -> None:
+          until_ms: int = DEFAULT_UNTIL_MS, stop_at_end: bool = False,
+          max_seconds: float | None = None) -> bool:
     """Feed steps to a started program on the machine's virtual clock (see docs/machine.md).
 
     A step is delivered when the program blocks for input; a busy program (sleeping,
@@ -89,7 +96,11 @@ def drive(machine: Machine, driver: Driver, steps: list[Step],
     After the last step the program runs until it blocks or ``until_ms`` passes; with
     ``stop_at_end`` the run ends as soon as the last step has been played, busy or not (a
     recording of a session that ended while the program was busy ends there too).
+    ``max_seconds`` bounds the wall time: past it the run stops where it is and ``drive``
+    returns True (False when it ended for any other reason).
     """
+    deadline = None if max_seconds is None else time.monotonic() + max_seconds
+    countdown = _CLOCK_CHECK_STEPS
     clock = machine.clock
     until = until_ms / 1000.0
     pending: deque[Step] = deque(steps)
@@ -98,6 +109,11 @@ def drive(machine: Machine, driver: Driver, steps: list[Step],
     deliver_now = False
     request = driver.request
     while not driver.ended:
+        countdown -= 1
+        if countdown <= 0:
+            countdown = _CLOCK_CHECK_STEPS
+            if deadline is not None and time.monotonic() >= deadline:
+                return True
         now = clock.now()
         if isinstance(request, Sleep):
             last_step = pending[0] if len(pending) == 1 else None
@@ -153,6 +169,7 @@ def drive(machine: Machine, driver: Driver, steps: list[Step],
             break  # idle with nothing left to type, or busy for too long: the run is over
         clock.advance(timeout or POLL_COST_S)
         request = driver.resume(None)
+    return False
 
 
 @dataclass
@@ -163,6 +180,7 @@ class RunResult:
     # close it and its ``finally`` blocks (a pop-up restoring the screen) would change the
     # screen under the caller's feet.
     driver: Driver | None = None
+    timed_out: bool = False  # stopped by the wall-clock limit (``max_seconds``)
 
     @property
     def screen(self) -> Screen:
@@ -193,10 +211,12 @@ def make_machine(program_letters: str, letters: str, seed: int, home: Path | str
 
 def run(program: str | Program, *, seed: int = 0, keys: str = "", letters: str = "",
         until_ms: int = DEFAULT_UNTIL_MS, params: dict[str, str] | None = None,
-        home: Path | str | None = None, stop_at_end: bool = False) -> RunResult:
+        home: Path | str | None = None, stop_at_end: bool = False,
+        max_seconds: float | None = None) -> RunResult:
     """Run a program (by name, or any ``Program``) headless under a key script.
 
     Returns the machine at the end.  Exceptions raised inside the program propagate.
+    ``max_seconds`` bounds the wall time (``RunResult.timed_out`` tells it was reached).
     """
     if isinstance(program, str):
         from retro.programs import find
@@ -206,5 +226,5 @@ def run(program: str | Program, *, seed: int = 0, keys: str = "", letters: str =
     machine = make_machine(program.letters, letters, seed, home, params, VirtualClock())
     driver = Driver(program.main(machine))
     driver.start()
-    drive(machine, driver, steps, until_ms, stop_at_end)
-    return RunResult(machine, driver.ended, driver)
+    timed_out = drive(machine, driver, steps, until_ms, stop_at_end, max_seconds)
+    return RunResult(machine, driver.ended, driver, timed_out)

@@ -141,6 +141,7 @@ class TerminalFrontend:
         self._opened = False
         self._resized = False
         self._quit_signal: int | None = None
+        self.interrupted = False  # Ctrl+C typed (raw mode turns it into a byte, not SIGINT)
         self._too_small: tuple[int, int] | None = None
         self.gone = False  # the terminal went away: nothing more is written
 
@@ -236,6 +237,7 @@ class TerminalFrontend:
         events += self.decoder.expire(now)
         for event in events:
             if isinstance(event, Interrupt):
+                self.interrupted = True
                 return False
             if self._too_small is None:
                 machine.push(event)
@@ -269,6 +271,12 @@ class TerminalFrontend:
             select.select([self.in_fd], [], [], seconds)
         except OSError:
             self.gone = True
+
+    def exit_status(self) -> int:
+        """What the shell should see: 0, 130 after Ctrl+C, 128 + N after signal N."""
+        if self._quit_signal is not None:
+            return 128 + self._quit_signal
+        return 130 if self.interrupted else 0
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -304,14 +312,15 @@ class TerminalFrontend:
 def run_terminal(machine: Machine, coroutine: Coroutine[Any, Any, None], *,
                  colors: str = "auto", blink: str = "sgr", bell: bool = True,
                  in_fd: int | None = None, out_fd: int | None = None,
-                 observer: Observer | None = None) -> None:
+                 observer: Observer | None = None) -> int:
     """Play ``coroutine`` on ``machine`` in the terminal until it ends or the player quits.
 
     ``colors`` is ``"auto"``, ``"24bit"`` or ``"16"``; ``blink`` ``"sgr"`` (the terminal
     blinks bit-7 text) or ``"phase"`` (the front end redraws it, for terminals that do not
     blink); ``bell`` rings the terminal bell for beeps while the sound is on.  Raises
     ``TerminalUnavailable`` if standard input or output is not a usable terminal.  The
-    terminal is restored however the run ends.
+    terminal is restored however the run ends.  Returns the exit status for the shell: 0,
+    130 after Ctrl+C, 143 after SIGTERM (128 + the signal), as for a program it killed.
     """
     try:
         in_fd = sys.stdin.fileno() if in_fd is None else in_fd
@@ -327,3 +336,4 @@ def run_terminal(machine: Machine, coroutine: Coroutine[Any, Any, None], *,
         run_realtime(machine, coroutine, frontend, observer)
     finally:
         frontend.close()
+    return frontend.exit_status()

@@ -21,10 +21,31 @@ def _move(args: list[str]) -> int:
     return move_main(args)
 
 
+def _check_fen(text: str) -> str | None:
+    from retro.games.checkers.rules import FenError, parse_fen
+
+    try:
+        parse_fen(text)
+    except FenError as err:
+        return str(err)
+    return None
+
+
+def _check_pdn(path: str) -> str | None:
+    from retro.games.checkers.pdn import PdnError, read_pdn_file
+
+    try:
+        read_pdn_file(path)
+    except PdnError as err:
+        return str(err)
+    return None
+
+
 PROGRAM = Program(
     name="checkers", title="Checkers and Weckers", main=_main, letters="A",
     aliases=("weckers", "check1"), order=4,
-    options=(Option("fen", "start from this position (checkers FEN)", "FEN"),),
+    options=(Option("fen", "start from this position (checkers FEN)", "FEN", _check_fen),
+             Option("pdn", "load the first game of this PDN file", "FILE", _check_pdn)),
     commands=(
         Command("perft", "--rows R --cols C --depth D [--fen FEN]", _perft, help="""\
 usage: retro perft checkers [--rows R] [--cols C] --depth D [--fen FEN]

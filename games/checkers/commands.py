@@ -30,7 +30,7 @@ def perft_command(rows: int, cols: int, depth: int, fen: str | None) -> str:
                 f"{game.options.rows}x{game.options.cols} (put the size in the FEN: 6x8:B:...)")
     else:
         game = R.new_game(R.Options(rows, cols), random.Random(0))
-    lines = [f"position {R.to_fen(game)}"]
+    lines = [f"position {R.format_fen(game)}"]
     for d in range(1, depth + 1):
         lines.append(f"depth {d} nodes {R.perft(game, d)}")
     return "\n".join(lines)

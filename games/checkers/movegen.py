@@ -29,8 +29,6 @@ from retro.games.checkers.board import Geometry
 RawMove = tuple[tuple[int, ...], tuple[int, ...]]
 
 
-
-
 def generate(g: Geometry, black: int, white: int, kings: int, black_to_move: bool,
              weights: tuple[int, ...] | None = None, lite: bool = False) -> list[RawMove]:
     """All legal moves of the side to move.  ``weights`` is indexed by padded bit."""
@@ -100,12 +98,14 @@ def make_raw(g: Geometry, black: int, white: int, kings: int, black_to_move: boo
     cap = 0
     for x in hopped:
         cap |= 1 << x
+    # Not an exclusive-or of from|to: a king's capture may end on the square it started
+    # from, and then the piece must stay.
     if black_to_move:
-        black ^= frm | to
+        black = (black & ~frm) | to
         white &= ~cap
         crown = g.black_crown
     else:
-        white ^= frm | to
+        white = (white & ~frm) | to
         black &= ~cap
         crown = g.white_crown
     if kings & frm:
@@ -200,7 +200,7 @@ def perft_function(g: Geometry) -> PerftFn:
                 return len(caps)
             total = 0
             for frm, to, cap in caps:
-                nown = own ^ (frm | to)
+                nown = (own & ~frm) | to        # a king's loop may end where it began
                 nopp = opp ^ cap
                 if kings & frm:
                     nk = (kings & ~(frm | cap)) | to

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from retro.games.checkers import movegen
@@ -450,7 +451,7 @@ def new_game(options: Options, rng: random.Random) -> Game:
 # -- FEN ------------------------------------------------------------------------------------
 
 
-def to_fen(game: Game) -> str:
+def format_fen(game: Game) -> str:
     """FEN of the game: plain PDN on a standard 8x8 game, extended otherwise."""
     pos = game.position
     opts = game.options
@@ -475,6 +476,9 @@ def to_fen(game: Game) -> str:
             fields.append(f"G{opts.game_point}")
         fields.append(f"S{game.scores[0]},{game.scores[1]}")
     return ":".join(fields)
+
+
+to_fen = format_fen     # the older name, still used by callers outside the rules
 
 
 def parse_fen(text: str) -> Game:
@@ -502,6 +506,7 @@ def parse_fen(text: str) -> Game:
     g = geometry(rows, cols)
     lists: dict[str, list[tuple[int, bool, int]]] = {}
     variant, lite, seven, point, scores = STANDARD, False, False, 0, (0, 0)
+    named = False                   # a V field said which game this is
     for part in parts[1:]:
         if not part:
             continue
@@ -515,6 +520,11 @@ def parse_fen(text: str) -> Game:
             variant = {"S": STANDARD, "W": WECKERS, "T": WECKERS_TWO}.get(code[:1], "")
             if not variant:
                 raise FenError(f"unknown variant code {body!r} (S, W or T)")
+            unknown = set(code[1:]) - {"L", "7"}
+            if unknown:
+                raise FenError(f"unknown option {sorted(unknown)[0]!r} in {part!r} "
+                               "(L for Lite, 7 for 7/11)")
+            named = True
             lite = "L" in code[1:]
             seven = "7" in code[1:]
         elif tag == "G":
@@ -524,6 +534,8 @@ def parse_fen(text: str) -> Game:
                 b, w = (int(x) for x in body.split(","))
             except ValueError:
                 raise FenError(f"bad scores {body!r} (use S12,7)") from None
+            if b < 0 or w < 0:
+                raise FenError(f"scores cannot be negative: {body!r}")
             scores = (b, w)
         else:
             raise FenError(f"unknown FEN field {part!r}")
@@ -548,18 +560,29 @@ def parse_fen(text: str) -> Game:
                 weights[g.bit_of[sq - 1]] = w
     weighted = variant != STANDARD
     if any_weight and not weighted:
+        if named:
+            raise FenError("the FEN names plain checkers (VS) but gives weights: "
+                           "weights belong to the Weckers games (VW or VT)")
         variant = WECKERS       # weights imply Weckers when no variant is named
         weighted = True
     if weighted:
         missing = [s for s in g.squares(black | white) if not weights[g.bit_of[s - 1]]]
         if missing:
             raise FenError(f"Weckers pieces need weights (e.g. 21/3): square {missing[0]}")
+    elif scores != (0, 0):
+        raise FenError("scores belong to the Weckers games; plain checkers has none")
+    _check_possible(g, black, white, kings, weights if weighted else None)
     try:
         opts = Options(rows, cols, variant, seven_eleven=seven, lite=lite, game_point=point)
     except OptionsError as exc:
         raise FenError(str(exc)) from None
     pos = Position(rows, cols, black, white, kings, turn, tuple(weights) if weighted else None)
     game = Game(opts, pos, scores)
+    if opts.variant == WECKERS_TWO and max(scores) >= opts.game_point:
+        reached = [c for c in (BLACK, WHITE) if game.score(c) >= opts.game_point]
+        if len(reached) == 2:
+            raise FenError(f"both scores have reached the game point {opts.game_point}")
+        return replace(game, result=Result(reached[0], "reached the game point"))
     if not game.legal_moves():
         stuck = game.turn
         if opts.variant == STANDARD:
@@ -568,6 +591,31 @@ def parse_fen(text: str) -> Game:
             result = _by_score(game, f"{_name(stuck)} cannot move")
         game = replace(game, result=result)
     return game
+
+
+def _check_possible(g: Geometry, black: int, white: int, kings: int,
+                    weights: list[int] | None) -> None:
+    """Refuse positions no game can reach: men on their crowning row, armies larger than
+    at the start, more pieces of one weight than an army is given."""
+    army = g.start_rows * g.half
+    start = Counter(start_weights(army))
+    for color, own, crown in ((BLACK, black, g.black_crown), (WHITE, white, g.white_crown)):
+        name = _name(color)
+        men_crowned = g.squares(own & ~kings & crown)
+        if men_crowned:
+            sq = men_crowned[0]
+            raise FenError(f"a {name.lower()} man cannot stand on square {sq}: row "
+                           f"{g.rc(sq)[0]} is where {name} is crowned (write K{sq} for a king)")
+        count = own.bit_count()
+        if count > army:
+            raise FenError(f"{name} has {count} pieces, but an army on a {g.rows}x{g.cols} "
+                           f"board starts with {army}")
+        if weights is not None:
+            have = Counter(weights[g.bit_of[sq - 1]] for sq in g.squares(own))
+            for w, n in sorted(have.items()):
+                if n > start[w]:
+                    raise FenError(f"{name} has {n} pieces of weight {w}, but an army on a "
+                                   f"{g.rows}x{g.cols} board is given {start[w]}")
 
 
 def _int(text: str, what: str) -> int:
@@ -643,8 +691,9 @@ def _perft_general(g: Geometry, opts: Options, black: int, white: int, kings: in
         wt = weights
         if weights is not None:
             lw = list(weights)
-            lw[mv[0][-1]] = lw[mv[0][0]]
-            lw[mv[0][0]] = 0
+            moved = lw[mv[0][0]]
+            lw[mv[0][0]] = 0            # cleared first: a king's loop may end where it began
+            lw[mv[0][-1]] = moved
             for x in mv[1]:
                 lw[x] = 0
             to = 1 << mv[0][-1]

@@ -11,10 +11,15 @@ the bank holds at most 100 accounts.  Every change is a read-modify-write under 
 lock with an atomic save, so a crash leaves the old or the new file and two running copies
 never lose each other's updates: changes are applied as differences, not as balances.
 
-A file that cannot be read is never thrown away: the original is moved aside
-(``PIGPOKER.SCR.bad-N``), every account that can still be read is carried over into a fresh
-file, and a message says so.  A file holding more than 100 accounts (edited by hand, say)
-keeps all of them; it only refuses new ones.
+A file that cannot be read, or holds what no game can leave (a balance beyond
+``MAX_CHIPS`` either way, a bad name, a name twice), is never thrown away: the original is
+moved aside (``PIGPOKER.SCR.bad-N``), every account that can still be read is carried over
+into a fresh file, and a message says so.  A file holding more than 100 accounts (edited by
+hand, say) keeps all of them; it only refuses new ones.
+
+A save folder that cannot be used (read-only, full, a path through a file) never stops the
+game: the accounts live on in memory, the changes not yet saved are kept as differences and
+applied again at the next successful save, and the problem is said once in ``messages``.
 """
 
 from __future__ import annotations
@@ -23,11 +28,16 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from retro.store import schema as S
+
 BANK_FILE = "PIGPOKER.SCR"
 HEADER = "PIG POKER BANK"
 MAX_ACCOUNTS = 100
 NEW_ACCOUNT_CHIPS = 100
 MAX_NAME = 16
+#: Eight columns of digits.  Chips only move between accounts, so no real bank comes near
+#: it; a balance can go below 0 when two copies settle the same player's losses at once.
+MAX_CHIPS = 99_999_999
 
 
 class BankError(ValueError):
@@ -63,12 +73,16 @@ def clean_name(name: str) -> str:
 
 def _parse_line(line: str) -> Account:
     chips_text, _, name = line.strip().partition(" ")
-    return Account(clean_name(name), int(chips_text))
+    chips = S.number_text(chips_text, "the balance", -MAX_CHIPS, MAX_CHIPS)
+    return Account(clean_name(name), chips)
 
 
 def parse_bank(data: bytes) -> list[Account]:
     """Read the file strictly; ``ValueError`` (BankError) says what is wrong with it."""
-    lines = data.decode("ascii").splitlines()
+    try:
+        lines = S.text(data).splitlines()
+    except S.SchemaError as err:
+        raise BankError(str(err)) from None
     if not lines or lines[0].strip() != HEADER:
         raise BankError("the first line is not the bank's header")
     accounts: list[Account] = []
@@ -107,12 +121,18 @@ def format_bank(accounts: Iterable[Account]) -> bytes:
     return ("\n".join(rows) + "\n").encode("ascii", errors="replace")
 
 
+Change = Callable[[list[Account]], "list[Account] | None"]
+
+
 class Bank:
     """The accounts in one save folder (``store`` is a ``retro.store.Store``)."""
 
     def __init__(self, store: Any) -> None:
         self.store = store
         self.messages: list[str] = []     # what the player should be told (damaged file...)
+        self._known: list[Account] = []   # the accounts last read from the file
+        self._unsaved: list[Change] = []  # changes the disk has not taken yet
+        self._told: set[str] = set()      # disk problems already in ``messages``
 
     # -- reading -------------------------------------------------------------------------
 
@@ -159,10 +179,10 @@ class Bank:
             for a in accounts:
                 key = name_key(a.name)
                 if key in wanted:
-                    a = Account(a.name, a.chips + wanted[key][1])
+                    a = Account(a.name, _chips(a.chips + wanted[key][1]))
                 out.append(a)
             known = {name_key(a.name) for a in accounts}
-            out += [Account(n, NEW_ACCOUNT_CHIPS + d) for k, (n, d) in wanted.items()
+            out += [Account(n, _chips(NEW_ACCOUNT_CHIPS + d)) for k, (n, d) in wanted.items()
                     if k not in known]
             return out
 
@@ -170,26 +190,51 @@ class Bank:
 
     # -- inside --------------------------------------------------------------------------
 
-    def _change(self, change: Callable[[list[Account]], list[Account] | None]) \
-            -> list[Account]:
-        """Read (recovering a damaged file), apply ``change``, save if it returned a list."""
-        with self.store.locked(BANK_FILE):
-            data = self.store.read(BANK_FILE)
-            accounts: list[Account] = []
-            damaged = False
-            if data is not None:
+    def _change(self, change: Change) -> list[Account]:
+        """Read (recovering a damaged file), apply ``change``, save if it returned a list.
+
+        Changes the disk refused earlier are applied first, again, to what the file holds
+        now; if the file cannot be read at all, to the accounts last read.
+        """
+        store = self.store
+        with store.locked(BANK_FILE):
+            loaded = store.load_result(BANK_FILE, parse_bank, salvage=salvage_bank)
+            if loaded.damaged:
+                # Short enough for the message row; the store's notice has the whole path.
+                kept = f"kept as {loaded.aside.name}" if loaded.aside else "left as it was"
+                self.messages.append(f"Bank file damaged: {kept}, "
+                                     f"{len(loaded.value or [])} account(s) carried over.")
+            base = self._known if loaded.unavailable else list(loaded.value or [])
+            accounts, dirty = base, loaded.damaged
+            for pending in self._unsaved:
                 try:
-                    accounts = parse_bank(data)
-                except ValueError as err:
-                    accounts = salvage_bank(data)
-                    aside = self.store.quarantine(BANK_FILE, str(err))
-                    self.messages.append(
-                        f"The bank file was damaged ({err}). It was kept as {aside.name}; "
-                        f"{len(accounts)} account(s) could be read and were carried over.")
-                    damaged = True
+                    redone = pending(accounts)
+                except BankError:  # e.g. an account opened meanwhile filled the bank
+                    continue
+                if redone is not None:
+                    accounts, dirty = redone, True
             new = change(accounts)
             if new is not None:
-                accounts = new
-            if new is not None or damaged:
-                self.store.save(BANK_FILE, format_bank(accounts))
-            return accounts
+                accounts, dirty = new, True
+            if dirty and not loaded.unavailable and store.save(BANK_FILE, format_bank(accounts)):
+                self._unsaved.clear()
+                self._known = accounts
+                return accounts
+        if not loaded.unavailable:
+            self._known = base
+        if new is not None:
+            self._unsaved.append(change)
+        self._tell_problem()
+        return accounts
+
+    def _tell_problem(self) -> None:
+        """Say a disk problem once, short enough for the message row (the store's notice
+        names the folder)."""
+        reason = self.store.problem_reason(BANK_FILE)
+        if reason and reason not in self._told:
+            self._told.add(reason)
+            self.messages.append(f"The bank cannot be saved: {reason}.")
+
+
+def _chips(n: int) -> int:
+    return max(-MAX_CHIPS, min(MAX_CHIPS, n))

@@ -636,6 +636,8 @@ class PigPokerScreen:
         self.m.play("T160 L8 O4 G > C E G4 E8 G2")
         winner = self.seats[game.winner].name
         self.say(f"{winner} has four in a row and wins!")
+        if self.bank.messages:  # e.g. the bank could not be saved (the payout box names the winner)
+            self.say(self.bank.messages.pop())
         self.draw_game()
         s, lk = self.s, self.look
         height = 7 + len(self.seats)

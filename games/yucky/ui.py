@@ -753,20 +753,16 @@ class YuckyScreen:
         store = self.m.store
         if store is None:
             return
-        before = len(self.m.notices)
-        match = store.load(scorefile.SCORE_FILE, scorefile.parse)
+        loaded = store.load_result(scorefile.SCORE_FILE, scorefile.parse)
+        match = loaded.value
         if match is None:
             self.match = Match()
-            if len(self.m.notices) > before:
+            if loaded.damaged:
                 self.event_text = ("The match file YUCKY.SCR was damaged and has been put "
                                    "aside; a new match begins.")
                 self.m.notice(f"{scorefile.SCORE_FILE} could not be read; a new match begins")
         else:
             self.match = match
-
-    def save_match_as(self, match: Match) -> None:
-        if self.m.store is not None:
-            self.m.store.save(scorefile.SCORE_FILE, scorefile.dump(match))
 
     # -- the game ----------------------------------------------------------------------------
 
@@ -1083,8 +1079,10 @@ class YuckyScreen:
         self.stage = "game_over"
         you, comp = game.scores
         counts = not self.demo
-        if counts:
-            self.match.record(game.winner)
+        recorded = None
+        if counts:  # saved at once, the next match (0-0) if this one is decided
+            recorded = scorefile.record_game(self.m.store, game.winner, self.match)
+            self.match = recorded.match
         who = "You win" if game.winner == YOU else "The computer wins"
         text = f"{who} the game, {max(you, comp)} to {min(you, comp)}."
         match_over = counts and self.match.winner is not None
@@ -1095,9 +1093,8 @@ class YuckyScreen:
             text += f" {champion} the match, {max(g)} games to {min(g)}! A new match begins."
         elif not counts:
             text += " (A demo game does not count for the match.)"
-        if counts:
-            # Saved at once, the new match (0-0) if this one is decided.
-            self.save_match_as(Match() if match_over else self.match)
+        if recorded is not None and recorded.problem:
+            text += f" (The match could not be saved: {recorded.problem}.)"
         self.event_text = text
         self.say_status("Press a key.", A_LABEL)
         self.m.play(TUNE_WIN if game.winner == YOU else TUNE_LOSE)

@@ -16,7 +16,7 @@ from retro.games.yz.scoreboard import (
     parse_board,
     parse_settings,
 )
-from retro.store import Store
+from retro.store import Loaded, Store
 
 
 def load_settings(store: Store | None) -> Settings:
@@ -30,43 +30,37 @@ def load_settings(store: Store | None) -> Settings:
 
 
 def save_settings(store: Store | None, settings: Settings) -> str | None:
-    """Remember the settings; returns why it failed, or None."""
-    if store is None:
+    """Remember the settings; returns why it failed (a sentence), or None."""
+    if store is None or store.save(SETTINGS_FILE, dump_settings(settings)):
         return None
-    try:
-        store.save(SETTINGS_FILE, dump_settings(settings))
-    except OSError as err:
-        return f"The settings could not be saved: {err}."
-    return None
+    return f"Could not save the settings: {store.problem_reason(SETTINGS_FILE)}."
 
 
-def _new_notice(store: Store, before: str | None) -> str | None:
-    """The store's notice if it gave a new one (it has reached ``m.notice`` already, so
-    it is shown on screen here, never passed on a second time)."""
-    notice = store.last_notice
-    return notice if notice and notice != before else None
+def _damage(loaded: Loaded[Scoreboard]) -> str:
+    """A damaged scoreboard in a few words for a pop-up (the store's own notice, which
+    names the folder, has reached ``m.notice`` already: it is not given a second time)."""
+    kept = f"kept as {loaded.aside.name}" if loaded.aside else "left where it was"
+    return f"{loaded.reason}; {kept}."
 
 
 def load_board(store: Store | None) -> tuple[Scoreboard, str | None]:
-    """The scoreboard, and the store's notice if the file was unreadable and moved aside."""
+    """The scoreboard, and what was wrong with the file if it was damaged."""
     if store is None:
         return Scoreboard(), None
-    before = store.last_notice
-    board = store.load(BOARD_FILE, parse_board) or Scoreboard()
-    return board, _new_notice(store, before)
+    loaded = store.load_result(BOARD_FILE, parse_board)
+    return loaded.value or Scoreboard(), _damage(loaded) if loaded.damaged else None
 
 
 def record_game(store: Store | None, game: Game, rules: Rules,
                 yz_count: list[int]) -> tuple[str | None, str | None]:
     """Add a finished game to the scoreboard (under the store's lock).
 
-    Returns (the store's notice if the old file was unreadable, why saving failed).
+    Returns (what was wrong with the old file if it was damaged, why saving failed).
     """
     if store is None:
         return None, None
     totals = [c.total(rules) for c in game.cards]
     winner = game.winner()
-    before = store.last_notice
 
     def change(board: Scoreboard | None) -> Scoreboard:
         board = board or Scoreboard()
@@ -74,9 +68,6 @@ def record_game(store: Store | None, game: Game, rules: Rules,
             board = board.add(name, totals[p], won=winner == p, yz=yz_count[p])
         return board
 
-    failed = None
-    try:
-        store.update(BOARD_FILE, parse_board, change, dump_board)
-    except OSError as err:
-        failed = f"The scoreboard could not be saved: {err}."
-    return _new_notice(store, before), failed
+    result = store.update_result(BOARD_FILE, parse_board, change, dump_board)
+    failed = None if result.saved else f"The scoreboard could not be saved: {result.reason}."
+    return (_damage(result.loaded) if result.loaded.damaged else None), failed

@@ -6,13 +6,16 @@
     ABC 12 7 301 2890 3      initials, games, wins, high score, total points, YZs
 
 ``YZ.INI`` keeps the colour scheme and dice speed as ``key=value`` lines.  A parser raises
-``ValueError`` on anything it does not understand, so the store moves the file aside and
-says so instead of losing or misreading a player's record.
+``ValueError`` on anything it does not understand or that no game can leave (a record that
+does not add up, a scheme or speed the menu does not have), so the store moves the file
+aside and says so instead of losing or misreading a player's record.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+
+from retro.store import schema as S
 
 BOARD_FILE = "YZ.SCR"
 SETTINGS_FILE = "YZ.INI"
@@ -53,24 +56,37 @@ class Scoreboard:
                       key=lambda item: (-item[1].wins, -item[1].average, item[0]))
 
 
+#: The schema's limits.  The best possible game: every box at its top plus twelve YZ
+#: bonuses and the upper bonus; at most 13 YZs a game.
+MAX_GAME_SCORE = 1575
+MAX_YZ_PER_GAME = 13
+MAX_GAMES = 10_000_000
+INITIALS = r"[A-Z0-9]{1,3}"
+
+
 def parse_board(data: bytes) -> Scoreboard:
-    lines = data.decode("ascii").splitlines()
+    lines = S.text(data).splitlines()
     if not lines or lines[0].strip() != BOARD_HEADER:
-        raise ValueError("it does not start with the scoreboard header")
+        raise S.SchemaError("it does not start with the scoreboard header")
     players: dict[str, Stats] = {}
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip():
             continue
         parts = line.split()
-        if len(parts) != 6 or not parts[0].isalnum() or len(parts[0]) > 3:
-            raise ValueError(f"line {number} is not a player's record")
-        try:
-            games, wins, high, total, yz = (int(p) for p in parts[1:])
-        except ValueError as err:
-            raise ValueError(f"line {number} has a number that is not a number") from err
-        if min(games, wins, high, total, yz) < 0 or wins > games or high > total:
-            raise ValueError(f"line {number} does not add up")
-        players[parts[0]] = Stats(games, wins, high, total, yz)
+        S.check(len(parts) == 6, f"line {number} is not a player's record")
+        initials = S.string_value(parts[0], f"the initials on line {number}", 3, INITIALS)
+        S.check(initials not in players, f"line {number} repeats the player {initials}")
+        games, wins, high, total, yz = (
+            S.number_text(p, f"line {number}: {what}", 0, limit)
+            for p, what, limit in zip(parts[1:], ("games", "wins", "high score", "points",
+                                                  "YZs"),
+                                      (MAX_GAMES, MAX_GAMES, MAX_GAME_SCORE,
+                                       MAX_GAMES * MAX_GAME_SCORE, MAX_GAMES * MAX_YZ_PER_GAME),
+                                      strict=True))
+        S.check(wins <= games and high <= total <= games * MAX_GAME_SCORE
+                and yz <= games * MAX_YZ_PER_GAME and high * games >= total,
+                f"line {number} ({initials}) does not add up")
+        players[initials] = Stats(games, wins, high, total, yz)
     return Scoreboard(players)
 
 
@@ -89,16 +105,24 @@ class Settings:
     speed: int = 1
 
 
+#: How many colour schemes and dice speeds the OPTIONS menu offers (``ui.SCHEMES`` and
+#: ``ui.SPEEDS`` must agree; a test checks they do).
+SCHEME_COUNT = 5
+SPEED_COUNT = 3
+
+
 def parse_settings(data: bytes) -> Settings:
     values: dict[str, int] = {}
-    for line in data.decode("ascii").splitlines():
+    limits = {"colors": SCHEME_COUNT - 1, "speed": SPEED_COUNT - 1}
+    for line in S.text(data).splitlines():
         if not line.strip():
             continue
-        key, sep, value = line.partition("=")
-        if not sep or key.strip() not in ("colors", "speed") or not value.strip().isdigit():
-            raise ValueError(f"unexpected line {line!r}")
-        values[key.strip()] = int(value)
-    return Settings(scheme=values.get("colors", 0), speed=values.get("speed", 1))
+        key, sep, value = (part.strip() for part in line.partition("="))
+        S.check(bool(sep) and key in limits and key not in values,
+                f"unexpected line {line[:30]!r}")
+        values[key] = S.number_text(value, key, 0, limits[key])
+    S.keys(values, limits)  # the game always writes both
+    return Settings(scheme=values["colors"], speed=values["speed"])
 
 
 def dump_settings(settings: Settings) -> bytes:

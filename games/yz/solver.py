@@ -27,7 +27,6 @@ optimal expected score (``--help`` lists the rule options).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import io
 import itertools
 from collections.abc import Generator
@@ -382,11 +381,12 @@ def load_table(store: Store, rules: Rules) -> Table | None:
     return None if f is None else Table(rules, f)
 
 
-def save_table(store: Store, table: Table) -> None:
-    """Keep ``table`` in ``store`` (raises ``OSError``, e.g. ``StoreError``, if it cannot)."""
+def save_table(store: Store, table: Table) -> bool:
+    """Keep ``table`` in ``store``; False if it could not (``store.problem_reason`` says
+    why, and the store has given its notice)."""
     buf = io.BytesIO()
     np.save(buf, table.f)
-    store.save(table_name(table.rules), buf.getvalue())
+    return store.save(table_name(table.rules), buf.getvalue())
 
 
 def load_or_build(rules: Rules, store: Store) -> Table:
@@ -394,8 +394,7 @@ def load_or_build(rules: Rules, store: Store) -> Table:
     table = load_table(store, rules)
     if table is None:
         table = build(rules)
-        with contextlib.suppress(OSError):  # it still works; it is just built again next time
-            save_table(store, table)
+        save_table(store, table)  # if it cannot be kept, it is built again next time
     return table
 
 

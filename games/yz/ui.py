@@ -47,7 +47,7 @@ from retro.games.yz.rules import (
 )
 from retro.games.yz.scoreboard import Settings
 from retro.games.yz.screens import COMPUTER
-from retro.games.yz.solver import Solver, build_steps, load_table, save_table
+from retro.games.yz.solver import Solver, build_steps, load_table, save_table, table_name
 from retro.machine import Machine
 
 LEGEND = "R Roll  1-5 Mark  S Select all  A1-B7 Post  H Hint  F5 Help  F10 Menu"
@@ -140,16 +140,16 @@ class App:
                 pick = await screens.choose(m, lk, "Colors", names, self.settings.scheme)
                 if pick is not None:
                     self.settings = Settings(scheme=pick, speed=self.settings.speed)
-                    self.say(records.save_settings(m.store, self.settings)
-                             or f"Colors: {names[pick]}.")
+                    failed = records.save_settings(m.store, self.settings)
+                    self.say(f"Colors: {names[pick]}.", *([failed] if failed else []))
                     self.draw()
             case "speed":
                 names = [name for name, _, _ in SPEEDS]
                 pick = await screens.choose(m, lk, "Dice Speed", names, self.settings.speed)
                 if pick is not None:
                     self.settings = Settings(scheme=self.settings.scheme, speed=pick)
-                    self.say(records.save_settings(m.store, self.settings)
-                             or f"Dice speed: {names[pick]}.")
+                    failed = records.save_settings(m.store, self.settings)
+                    self.say(f"Dice speed: {names[pick]}.", *([failed] if failed else []))
             case "sound":
                 m.sound = not m.sound
                 self.say(f"Sound {'on' if m.sound else 'off'}.")
@@ -200,12 +200,10 @@ class App:
             bar = ui.Progress(MSG_ROW + 2, MSG_COL, MSG_W, lk.message, label="Strategy")
             table = await ui.work(self.m, build_steps(self.rules), bar, stop_keys=())
             self.say("")
-            if store is not None:
-                try:
-                    save_table(store, table)
-                except OSError as err:
-                    self.say(f"The strategy could not be kept ({err}); it works all the "
-                             "same, and is worked out again next time.")
+            if store is not None and not save_table(store, table):
+                why = store.problem_reason(table_name(self.rules))
+                self.say(f"The strategy could not be kept ({why}); it works all the same, "
+                         "and is worked out again next time.")
         self.player = ComputerPlayer(Solver(table))
         return self.player
 
@@ -372,7 +370,8 @@ class App:
         tune = "T180 L16 O4 C E G > C" if winner not in self.computer else "T120 L8 O3 G E C"
         m.play(tune)
         lines = [f"{name:<4} {totals[p]:>5}" for p, name in enumerate(g.players)]
-        await screens.message_box(m, self.look, "Game over", [*lines, "", result])
+        await screens.message_box(m, self.look, "Game over",
+                                  [*lines, "", result, *(ui.wrap(failed, 44) if failed else [])])
         if notice:
             await screens.report_bad_board(m, self.look, notice)
 

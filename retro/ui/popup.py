@@ -118,8 +118,11 @@ class popup:  # lower case: it is used like a function, ``async with ui.popup(..
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         # Restored whatever the way out: an exception (Quit included) passes on after it.
+        # Only the program being closed from outside (GeneratorExit: a finished headless run
+        # collected) leaves the screen alone: it is the screen that run reports.
         if self._saved is not None:
-            self.m.screen.restore(self._saved)
+            if exc_type is not GeneratorExit:
+                self.m.screen.restore(self._saved)
             self._saved = None
             state = _state(self.m)
             state.popups -= 1

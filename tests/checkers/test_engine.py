@@ -36,7 +36,7 @@ def test_engine_finds_a_forced_win_in_the_endgame() -> None:
 
 
 def test_engine_prefers_the_capture_that_wins_more() -> None:
-    g = R.parse_fen("B:W17,18,27,3:B14,1")       # 14x21 takes one, 14x23x32 takes two
+    g = R.parse_fen("B:W17,18,27,7:B14,1")       # 14x21 takes one, 14x23x32 takes two
     assert R.format_move(E.best_move(g, 4).move) == "14x23x32"
 
 
@@ -88,7 +88,7 @@ def test_weckers_two_engine_runs_for_the_game_point() -> None:
 
 
 def test_move_command_prints_pdn_numbers() -> None:
-    assert move_command("B:W17,18,27,3:B14,1", 4) == "14x23x32"
+    assert move_command("B:W17,18,27,7:B14,1", 4) == "14x23x32"
     text = move_command(R.START_FEN_8X8, 1)
     assert text in {"9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"}
 

@@ -76,7 +76,7 @@ def test_take_one_removes_one_piece_from_each_side_at_corresponding_squares() ->
 def test_men_move_forward_diagonally_only() -> None:
     g = game("B:W30:B14")
     assert paths(g) == {"14-17", "14-18"}
-    g = game("W:W14:B30")
+    g = game("W:W14:B25")
     assert paths(g) == {"14-9", "14-10"}
 
 
@@ -85,7 +85,7 @@ def test_kings_move_in_all_four_directions() -> None:
 
 
 def test_man_reaching_far_row_is_crowned() -> None:
-    g = R.play(game("B:W1:B26"), R.parse_move(game("B:W1:B26"), "26-30"))
+    g = R.play(game("B:W5:B26"), R.parse_move(game("B:W5:B26"), "26-30"))
     assert g.position.piece_at(30) == (R.BLACK, True, 0)
 
 
@@ -134,6 +134,32 @@ def test_same_result_by_different_paths_are_different_moves() -> None:
         R.parse_move(g, "10x10")
 
 
+def test_king_capture_ending_on_its_own_start_square_keeps_the_king() -> None:
+    # White's king on 31 hops round the four black men and lands on 31 again.
+    g = game("W:WK31:B27,19,18,26,1")
+    assert paths(g) == {"31x24x15x22x31", "31x22x15x24x31"}
+    for move in g.legal_moves():
+        after = R.play(g, move)
+        assert after.position.piece_at(31) == (R.WHITE, True, 0)
+        assert R.format_fen(after) == "B:WK31:B1"
+        assert after.result is None
+
+
+def test_weckers_king_capture_ending_on_its_start_square_keeps_its_weight() -> None:
+    g = game("W:WK31/5:B27/1,19/2,18/3,26/4,1/6:VW")
+    after = R.play(g, R.parse_move(g, "31x24x15x22x31"))
+    assert after.position.piece_at(31) == (R.WHITE, True, 5)
+    assert after.scores == (0, 4 + 3 + 2 + 1)
+
+
+def test_perft_counts_a_king_capture_ending_on_its_start_square() -> None:
+    g = game("W:WK31:B27,19,18,26,1")
+    # Two loops, then two steps for the black man on 1, then two for the king.
+    assert [R.perft(g, d) for d in (1, 2, 3)] == [2, 4, 8]
+    lite = game("W:WK31/6:B27/1,19/2,18/3,26/4,1/6:VWL")
+    assert [R.perft(lite, d) for d in (1, 2, 3)] == [2, 4, 8]
+
+
 def test_no_move_loses_in_standard_play() -> None:
     g = game("B:W22:B18,1")
     after = R.play(g, R.parse_move(g, "18x25"))
@@ -178,7 +204,7 @@ def test_weckers_take_one_keeps_equal_distributions() -> None:
 
 
 def test_weckers_crowned_pawn_keeps_its_weight() -> None:
-    g = game("B:W1/2:B26/5:VW")
+    g = game("B:W5/2:B26/5:VW")
     after = R.play(g, R.parse_move(g, "26-30"))
     assert after.position.piece_at(30) == (R.BLACK, True, 5)
 
@@ -242,7 +268,7 @@ def test_lite_applies_to_weckers_two() -> None:
 
 
 def test_weckers_two_scores_the_captured_weight() -> None:
-    g = game("B:W18/6,2/1:B14/2,1/1:VT:G40")
+    g = game("B:W18/6,8/1:B14/2,1/1:VT:G40")
     assert R.play(g, R.parse_move(g, "14x23")).scores == (6, 0)
 
 
@@ -252,14 +278,14 @@ def test_weckers_two_has_no_seven_eleven() -> None:
 
 
 def test_weckers_two_man_reaching_king_row_leaves_board_and_scores() -> None:
-    g = game("B:W1/1,2/1:B26/5,3/2:VT:G40")
+    g = game("B:W5/1,6/1:B26/5,3/2:VT:G40")
     after = R.play(g, R.parse_move(g, "26-30"))
     assert after.position.piece_at(30) is None
     assert after.scores == (5, 0)
 
 
 def test_weckers_two_first_to_game_point_wins() -> None:
-    g = game("B:W18/6,2/1,3/1:B14/2,1/1:VT:G10:S5,9")
+    g = game("B:W18/6,7/1,8/1:B14/2,1/1:VT:G10:S5,9")
     after = R.play(g, R.parse_move(g, "14x23"))
     assert after.scores == (11, 9)
     assert after.result == R.Result(R.BLACK, "reached the game point")
@@ -369,6 +395,48 @@ def test_bad_fen_raises_readable_error(bad: str, message: str) -> None:
         R.parse_fen(bad)
 
 
+@pytest.mark.parametrize("bad,message", [
+    ("B:W21:B1,29", "black man cannot stand on square 29"),
+    ("W:W3,21:B9", "white man cannot stand on square 3"),
+    ("6x6:B:W13:B2,K16,17", "black man cannot stand on square 17"),
+])
+def test_fen_refuses_uncrowned_men_on_their_crowning_row(bad: str, message: str) -> None:
+    with pytest.raises(R.FenError, match=message):
+        R.parse_fen(bad)
+    assert R.parse_fen(bad.replace("29", "K29").replace("W3", "WK3").replace("17", "K17"))
+
+
+def test_fen_refuses_weights_when_it_names_plain_checkers() -> None:
+    with pytest.raises(R.FenError, match="VS"):
+        R.parse_fen("B:W21/3:B1/2:VS")
+    # Without a V field, weights still mean Weckers (as documented).
+    assert R.parse_fen("B:W21/3:B1/2").options.variant == R.WECKERS
+
+
+@pytest.mark.parametrize("bad,message", [
+    ("B:W32:B1-13", "13 pieces"),
+    ("6x6:B:W13-18,K1:B2", "7 pieces"),
+    ("B:W21/6,22/6,23/6:B1/1:VW", "3 pieces of weight 6"),
+    ("B:W21/1:B1/1:VWX", "unknown option"),
+    ("B:W21/1:B1/1:VW:S-1,0", "negative"),
+    ("B:W21:B1:S3,0", "scores belong to the Weckers"),
+    ("B:W21/1:B1/1:VT:G10:S10,10", "both scores"),
+])
+def test_fen_refuses_impossible_positions(bad: str, message: str) -> None:
+    with pytest.raises(R.FenError, match=message):
+        R.parse_fen(bad)
+
+
+def test_fen_with_a_score_at_the_game_point_is_a_finished_game() -> None:
+    g = R.parse_fen("B:W21/1:B1/1:VT:G10:S3,10")
+    assert g.result == R.Result(R.WHITE, "reached the game point")
+
+
+def test_format_fen_is_the_writer_beside_parse_fen() -> None:
+    g = R.parse_fen("6x8:W:WK17/2,18/3:B1/1,2/6:VTL:G30:S4,9")
+    assert R.format_fen(g) == R.to_fen(g) == "6x8:W:WK17/2,18/3:B1/1,2/6:VTL:G30:S4,9"
+
+
 def test_move_notation_round_trips() -> None:
     g = game("B:W14,23:B9")
     move = R.parse_move(g, "9x18x27")
@@ -379,7 +447,7 @@ def test_move_notation_round_trips() -> None:
 
 
 def test_weckers_two_man_jumping_into_king_row_scores_hops_and_itself() -> None:
-    g = game("B:W18/6,27/1,2/1:B14/2,1/1:VT:G40")
+    g = game("B:W18/6,27/1,8/1:B14/2,1/1:VT:G40")
     after = R.play(g, R.parse_move(g, "14x23x32"))
     assert after.scores == (6 + 1 + 2, 0)
     assert after.position.piece_at(32) is None

@@ -210,7 +210,8 @@ def test_corrupt_save_is_moved_aside_with_a_clear_message(tmp_path: Path) -> Non
 # -- monkey ---------------------------------------------------------------------------------------
 
 KEYS = ["ENTER", "ESC", "BKSP", "UP", "DOWN", "F2", "F3", "F4", "F5", "F6", "F7", "F9",
-        "F10", "PGDN", "D", "R", "F", "Q", "X", "Y", "N", "!", "V", "L", "T", "C", "7", "+"]
+        "F10", "PGDN", "D", "R", "F", "Q", "X", "Y", "N", "!", "V", "L", "T", "C", "7", "+",
+        "LEFT", "RIGHT", "LEFT", "H", "P"]
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -255,3 +256,206 @@ def test_f1_then_n_keeps_playing(tmp_path: Path) -> None:
     result = play("ENTER F1 N", tmp_path)
     assert not result.ended and result.state["phase"] == "input"
     assert not (tmp_path / SAVE_NAME).exists()
+
+
+# -- keys answered everywhere ------------------------------------------------------------------
+
+
+def _elapsed(before: str, after: str, home: Path, **kw) -> float:
+    """Virtual seconds the keys ``after`` take once ``before`` has been typed."""
+    start = play(before, home / "a", **kw).machine.now()
+    return play(f"{before} {after}", home / "b", **kw).machine.now() - start
+
+
+def test_plain_step_waits_only_the_think_delay(tmp_path: Path) -> None:
+    # Delay 3 s (down three times from 0.5 s): the computer's step takes 3 s, not 6.
+    took = _elapsed("DOWN DOWN DOWN ENTER", '"3243"', tmp_path)
+    assert 3.0 <= took < 3.5
+
+
+def test_computer_jump_waits_a_hop_delay_between_hops(tmp_path: Path) -> None:
+    # White's 30x23x14: the think delay, the first hop at once, one more delay, the second.
+    took = _elapsed("DOWN DOWN DOWN", '"1221"', tmp_path, fen="B:W30:B26,18,1")
+    assert 6.0 <= took < 6.5
+
+
+def test_escape_during_the_think_delay_moves_at_once(tmp_path: Path) -> None:
+    result = play('F7 F7 DOWN DOWN DOWN ENTER "3243" wait:500 ESC', tmp_path)
+    assert result.state["level"] == 1
+    assert len(result.state["history"]) == 2
+    assert result.machine.now() < 2.0
+
+
+def test_bang_during_the_think_delay_calls_a_draw_at_level_one(tmp_path: Path) -> None:
+    result = play('F7 F7 DOWN DOWN DOWN ENTER "3243" wait:500 !', tmp_path)
+    assert result.state["history"] == ["9-14"]
+    assert result.state["result"] == {"winner": None,
+                                      "reason": "draw called while the computer thought"}
+
+
+def test_bang_during_the_hop_delay_calls_a_draw_after_the_move(tmp_path: Path) -> None:
+    result = play('DOWN DOWN DOWN "1221" wait:4000 !', tmp_path, fen="B:W30:B26,18,1")
+    assert result.state["history"] == ["1-5", "30x23x14"]
+    assert result.state["result"]["reason"] == "draw called while the computer moved"
+
+
+def test_function_keys_work_while_the_computer_waits(tmp_path: Path) -> None:
+    result = play('DOWN DOWN DOWN ENTER "3243" wait:500 F8 F2', tmp_path)
+    assert result.state["level"] == 4 and result.state["sound"] is False
+
+
+def test_players_key_inside_the_help_hands_the_turn_over(tmp_path: Path) -> None:
+    result = play("ENTER F5 F4 ESC", tmp_path)
+    assert result.state["players"]["black"] == "computer"
+    assert result.state["history"]                  # black's move was made by the computer
+
+
+def test_help_is_closed_by_escape_not_by_any_key(tmp_path: Path) -> None:
+    result = play("ENTER F5 X Y", tmp_path)
+    assert result.state["phase"] == "help"
+    assert play("ENTER F5 ESC", tmp_path).screen.to_bytes() == \
+        play("ENTER", tmp_path).screen.to_bytes()
+
+
+def test_help_pages_turn_and_hot_keys_work_inside(tmp_path: Path) -> None:
+    assert "Page 2 of 5" in str(play("ENTER F5 PGDN", tmp_path).screen)
+    result = play("ENTER F5 PGDN UP", tmp_path)     # the arrows page here, not the speed
+    assert "Page 1 of 5" in str(result.screen) and result.state["speed"] == 0.5
+    result = play("ENTER F5 F10 F8", tmp_path)
+    assert result.state["phase"] == "help"
+    assert result.screen.border == 1 and result.state["level"] == 4
+
+
+def test_quit_question_is_asked_in_a_popup_and_escape_keeps_playing(tmp_path: Path) -> None:
+    result = play("ENTER F1", tmp_path)
+    assert "Quit and save this game?" in str(result.screen)
+    assert "[ Yes ]" in str(result.screen)
+    result = play("ENTER F1 ESC", tmp_path)
+    assert not result.ended and result.state["phase"] == "input"
+
+
+def test_function_keys_on_the_new_game_screen_show_what_they_did(tmp_path: Path) -> None:
+    result = play("F8 F8 F3", tmp_path)
+    text = str(result.screen)
+    assert "Level    5 of 9" in text
+    assert "Black keyboard, White keyboard" in text
+    assert result.state["message"] == "White is played by the keyboard now."
+    result = play("F7", tmp_path)
+    assert result.state["message"] == "Level 2 of 9."
+
+
+# -- the screen items ---------------------------------------------------------------------------
+
+
+def _bg(result, row: int, col: int) -> int:
+    """Background colour of the dark square at board (row, col)."""
+    return int(result.screen.attrs[3 + (row - 1) * 2, 4 + (col - 1) * 5]) >> 4
+
+
+def test_computer_move_is_reported_in_row_column_pairs(tmp_path: Path) -> None:
+    result = play('ENTER "3243"', tmp_path)
+    assert result.state["history"] == ["9-14", "24-20"]        # PDN numbers in the list
+    assert result.state["message"] == "White played 6,7-5,8."
+    assert "1. 9-14" in str(result.screen) and "24-20" in str(result.screen)
+
+
+def test_move_list_shows_the_moves_in_pdn_numbers(tmp_path: Path) -> None:
+    result = play('F3 ENTER "3243" "6354" "3445" LEFT', tmp_path)
+    lines = [result.screen.read(row, 46, 32) for row in range(8, 14)]
+    assert "Moves, 1 to replay" in lines[0]
+    assert lines[1].strip("│ ").split() == ["1.", "9-14", "22-18"]
+    assert not lines[2].strip("│ ")
+
+
+def test_last_move_is_highlighted_on_the_board(tmp_path: Path) -> None:
+    result = play('ENTER "3243"', tmp_path)
+    marked = {_bg(result, 6, 7), _bg(result, 5, 8)}
+    assert len(marked) == 1 and marked != {2}               # not the plain green
+    assert _bg(result, 4, 3) == 2 and _bg(result, 3, 2) == 2  # black's earlier move is not
+
+
+def test_entering_another_own_piece_switches_to_it(tmp_path: Path) -> None:
+    result = play('ENTER "32" "34"', tmp_path)
+    assert result.state["message"] == ""
+    assert "your move: 3,4" in str(result.screen)
+    result = play('ENTER "32" "34" "43"', tmp_path)
+    assert result.state["history"][0] == "10-14"
+
+
+def test_selection_does_not_hide_a_blue_black_piece(tmp_path: Path) -> None:
+    # F9 five times: black pieces 0 -> 4 -> 12 -> 14 -> 6 -> 1 (blue, 15 is white's).
+    result = play('ENTER F9 F9 F9 F9 F9 "32"', tmp_path)
+    top, left = 3 + 2 * 2, 4 + 1 * 5
+    assert int(result.screen.attrs[top, left + 2]) >> 4 == 1       # the piece, blue
+    assert int(result.screen.attrs[top, left]) >> 4 not in (1, 2)  # the square around it
+    assert result.screen.read(top, left, 5)[0] == "►"
+
+
+def test_messages_keep_proper_names_capitalised(tmp_path: Path) -> None:
+    assert play("+", tmp_path).state["message"] == "The game point belongs to Weckers Two."
+    assert play("7", tmp_path).state["message"] == "The 7/11 option belongs to Weckers only."
+
+
+def test_game_over_screen_drops_the_move_entry_hint(tmp_path: Path) -> None:
+    result = play("ENTER R Y", tmp_path)
+    assert result.state["phase"] == "over"
+    text = str(result.screen)
+    assert "row & column" not in text and "your move" not in text
+    assert "Enter new game" in result.screen.read(24)
+
+
+def test_function_keys_on_the_game_over_screen_keep_its_prompt(tmp_path: Path) -> None:
+    result = play("ENTER R Y F8", tmp_path)
+    assert result.state["level"] == 4
+    assert result.screen.read(21).strip().startswith("Game over.  Enter: new game")
+
+
+def test_take_back_and_replay_against_the_computer(tmp_path: Path) -> None:
+    result = play('ENTER "3243" LEFT', tmp_path)
+    assert result.state["history"] == [] and result.state["turn"] == "black"
+    assert "1 to replay" not in str(result.screen) and "2 to replay" in str(result.screen)
+    result = play('ENTER "3243" LEFT RIGHT', tmp_path)
+    assert result.state["history"] == ["9-14", "24-20"]
+
+
+def test_take_back_in_a_two_player_game_goes_one_move(tmp_path: Path) -> None:
+    result = play('F3 ENTER "3243" "6354" LEFT', tmp_path)
+    assert result.state["history"] == ["9-14"] and result.state["turn"] == "white"
+
+
+def test_take_back_after_the_game_is_over(tmp_path: Path) -> None:
+    result = play("ENTER R Y LEFT", tmp_path)
+    assert result.state["result"] is None and result.state["phase"] == "input"
+
+
+def test_nothing_to_take_back_says_so(tmp_path: Path) -> None:
+    assert play("ENTER LEFT", tmp_path).state["message"] == "There is no move to take back."
+
+
+def test_hint_key_shows_the_engines_move_at_the_level(tmp_path: Path) -> None:
+    result = play("ENTER H", tmp_path)
+    game = R.new_game(R.Options(), random.Random(0))
+    best = E.best_move(game, 3).move
+    g = game.position.geometry
+    want = "-".join("{},{}".format(*g.rc(s)) for s in best.path)
+    assert result.state["message"] == f"Hint (level 3): {want}."
+    assert result.state["history"] == []
+    row, col = g.rc(best.start)
+    assert _bg(result, row, col) not in (2,)
+
+
+def test_pdn_key_saves_the_game_to_a_new_file(tmp_path: Path) -> None:
+    result = play('ENTER "3243" P P', tmp_path)
+    assert result.state["message"] == "The game is saved as CHECK002.PDN in the save folder."
+    text = (tmp_path / "CHECK001.PDN").read_text()
+    assert '[Black "Keyboard"]' in text and '[White "Computer (level 3)"]' in text
+    assert "1. 9-14 24-20 *" in text
+
+
+def test_pdn_option_loads_a_game(tmp_path: Path) -> None:
+    path = tmp_path / "game.pdn"
+    path.write_text('[Event "x"]\n1. 9-14 24-20 2. 11-15 *\n')
+    result = run("checkers", seed=1, keys="", home=tmp_path, params={"pdn": str(path)})
+    # The game goes on from there: white, the computer, has the move.
+    assert result.state["history"][:3] == ["9-14", "24-20", "11-15"]
+    assert len(result.state["history"]) == 4

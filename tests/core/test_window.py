@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -21,8 +22,10 @@ from retro.png import read_png  # noqa: E402
 from retro.speaker import Speaker  # noqa: E402
 from retro.window import (  # noqa: E402
     REPEAT_DELAY_S,
+    SCALINGS,
     WindowFrontend,
     cell_at,
+    integer_factors,
     picture_rect,
     run_window,
 )
@@ -278,12 +281,14 @@ def test_no_display_raises_window_unavailable_before_the_program_runs() -> None:
     assert out.stdout.strip() == "unavailable []"
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1107, 830), (600, 400)])
+@pytest.mark.parametrize("scaling", SCALINGS)
+@pytest.mark.parametrize("size", [(1280, 800), (1107, 830), (600, 400), (1000, 700),
+                                  (1920, 1080)])
 def test_presenting_changed_rows_only_gives_the_same_picture_as_a_full_redraw(
-        tmp_path: Path, size: tuple[int, int]) -> None:
+        tmp_path: Path, size: tuple[int, int], scaling: str) -> None:
     machine = _machine(tmp_path)
     machine.screen.box(2, 2, 10, 40, 0x1F, style="double", title="Box")
-    frontend = WindowFrontend(machine, title="Test", size=size)
+    frontend = WindowFrontend(machine, title="Test", size=size, scaling=scaling)
     try:
         frontend.present(machine)
         machine.screen.put(6, 10, "changed \u2591\u2592\u2593", 0x4E)
@@ -342,3 +347,238 @@ def test_window_follows_the_screen_into_mono(tmp_path: Path) -> None:
         assert _shows(frontend, 8 * 14, 16 * 9, PHOSPHORS["amber"][2])
     finally:
         frontend.close()
+
+
+# -- scaling: sharp, integer, smooth ----------------------------------------------------------
+
+def _all_colours(tmp_path: Path, size: tuple[int, int], scaling: str, *,
+                 mono: bool = False) -> WindowFrontend:
+    """A window showing the charmap attribute page (every colour) and a blue border band."""
+    from retro.charmap import draw_attributes
+
+    machine = _machine(tmp_path, letters="M" if mono else "")
+    draw_attributes(machine.screen)
+    machine.screen.border = 1
+    frontend = WindowFrontend(machine, title="Test", size=size, scaling=scaling)
+    frontend.present(machine)
+    return frontend
+
+
+def _window_rgb() -> np.ndarray:
+    """The window as (height, width, 3) integers."""
+    return pygame.surfarray.array3d(pygame.display.get_surface()).transpose(1, 0, 2).astype(int)
+
+
+def _picture_and_frame(frontend: WindowFrontend) -> tuple[np.ndarray, np.ndarray]:
+    """The picture part of the window and the native frame it shows, both RGB."""
+    x, y, w, h = frontend.picture_rect()
+    raster = frontend.raster
+    return _window_rgb()[y:y + h, x:x + w], raster.palette[raster.frame_indices()].astype(int)
+
+
+def _colours(rgb: np.ndarray) -> set[tuple[int, int, int]]:
+    """The distinct colours of an RGB image."""
+    flat = rgb.reshape(-1, 3).astype(np.uint32)
+    codes = np.unique(flat[:, 0] << 16 | flat[:, 1] << 8 | flat[:, 2])
+    return {(int(c) >> 16, int(c) >> 8 & 0xFF, int(c) & 0xFF) for c in codes}
+
+
+def _palette(frontend: WindowFrontend) -> set[tuple[int, int, int]]:
+    return {tuple(int(v) for v in c) for c in frontend.raster.palette}
+
+
+@pytest.mark.parametrize("size", [(738, 415), (1280, 960), (1476, 830), (1920, 1080),
+                                  (2560, 1440)])
+def test_integer_scaling_shows_only_palette_colours_letterboxed_at_any_size(
+        tmp_path: Path, size: tuple[int, int]) -> None:
+    frontend = _all_colours(tmp_path, size, "integer")
+    try:
+        factors = integer_factors(size, (738, 415))
+        assert factors is not None
+        across, down = factors
+        x, y, w, h = frontend.picture_rect()
+        assert (w, h) == (738 * across, 415 * down)
+        assert (x, y) == ((size[0] - w) // 2, (size[1] - h) // 2)  # centred
+        window = _window_rgb()
+        assert _colours(window) == _palette(frontend)  # all 16, and nothing else
+        picture, frame = _picture_and_frame(frontend)
+        assert (picture == frame.repeat(down, axis=0).repeat(across, axis=1)).all()
+        letterbox = np.ones(window.shape[:2], dtype=bool)
+        letterbox[y:y + h, x:x + w] = False
+        assert (window[letterbox] == 0).all()
+    finally:
+        frontend.close()
+
+
+def test_integer_scaling_in_mono_shows_only_the_phosphor_levels(tmp_path: Path) -> None:
+    frontend = _all_colours(tmp_path, (1920, 1080), "integer", mono=True)
+    try:
+        assert frontend.picture_rect()[2:] == (1440, 1050)  # 2x3: 720x350 at 1.37:1
+        assert _colours(_window_rgb()) == _palette(frontend)
+    finally:
+        frontend.close()
+
+
+def test_integer_factors_give_the_aspect_nearest_4_by_3_that_fits() -> None:
+    colour, mono = (738, 415), (720, 350)
+    assert integer_factors((1920, 1080), colour) == (2, 2)  # 16:9 is nearer than 2x1 or 1x2
+    assert integer_factors((2560, 1440), colour) == (2, 3)  # 1.19:1
+    assert integer_factors((3840, 2160), colour) == (3, 4)  # 4:3 to 0.03%
+    assert integer_factors((1280, 960), colour) == (1, 1)   # the largest of the equally near
+    assert integer_factors((1920, 1080), mono) == (2, 3)
+    assert integer_factors((700, 400), colour) is None
+    # Smaller than the frame: the picture is shrunk to 4:3 as the other modes do.
+    assert picture_rect((700, 400), colour, "integer") == picture_rect((700, 400), colour)
+
+
+def test_sharp_window_at_a_whole_multiple_shows_only_palette_colours(tmp_path: Path) -> None:
+    frontend = _all_colours(tmp_path, (2214, 1660), "sharp")  # 3x4 of 738x415 is 4:3
+    try:
+        assert frontend.picture_rect() == (0, 0, 2214, 1660)
+        assert _colours(_window_rgb()) == _palette(frontend)
+        picture, frame = _picture_and_frame(frontend)
+        assert (picture == frame.repeat(4, axis=0).repeat(3, axis=1)).all()
+    finally:
+        frontend.close()
+
+
+def _straddles(size_in: int, size_out: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per output pixel: the source pixel it starts in, and whether it crosses into the next."""
+    i = np.arange(size_out)
+    first = i * size_in // size_out
+    return first, (i + 1) * size_in > (first + 1) * size_out
+
+
+@pytest.mark.parametrize("size", [(1280, 960), (1920, 1080), (1000, 700)])
+def test_sharp_scaling_mixes_only_pixels_on_a_source_pixel_edge(
+        tmp_path: Path, size: tuple[int, int]) -> None:
+    frontend = _all_colours(tmp_path, size, "sharp")
+    try:
+        _x, _y, w, h = frontend.picture_rect()
+        assert abs(w - h * 4 / 3) <= 1  # 4:3 within a pixel ...
+        assert h == size[1] or h % 415 == 0  # ... as tall as fits, or a whole multiple
+        picture, frame = _picture_and_frame(frontend)
+        fh, fw = frame.shape[:2]
+        col, col_crosses = _straddles(fw, w)
+        row, row_crosses = _straddles(fh, h)
+        assert col_crosses.any()  # the sizes are not whole multiples across
+        next_col = np.where(col_crosses, np.minimum(col + 1, fw - 1), col)
+        next_row = np.where(row_crosses, np.minimum(row + 1, fh - 1), row)
+        corners = np.stack([frame[rows][:, cols] for rows in (row, next_row)
+                            for cols in (col, next_col)])
+        nearest = corners[0]
+        # A pixel inside one source pixel is exactly its colour (never 0,0,169 for 0,0,170);
+        # one on an edge is a mix of the pixels it straddles.
+        inside = ~row_crosses[:, None] & ~col_crosses[None, :]
+        assert (picture[inside] == nearest[inside]).all()
+        assert ((corners.min(axis=0) <= picture) & (picture <= corners.max(axis=0))).all()
+        # At most one mixed column per column edge and one mixed row per row edge (a column
+        # is mixed where it differs from the nearest colour on a row that is not).
+        mixed = (picture != nearest).any(axis=2)
+        mixed_cols = np.flatnonzero((mixed & ~row_crosses[:, None]).any(axis=0))
+        mixed_rows = np.flatnonzero((mixed & ~col_crosses[None, :]).any(axis=1))
+        assert mixed_cols.size > 0
+        assert np.unique(col[mixed_cols]).size == mixed_cols.size
+        assert np.unique(row[mixed_rows]).size == mixed_rows.size
+        assert not set(_colours(nearest)) - _palette(frontend)
+    finally:
+        frontend.close()
+
+
+@pytest.mark.parametrize("size", [(1107, 830), (1920, 1080)])
+def test_smooth_scaling_is_the_old_nearest_enlarge_then_average_reduction(
+        tmp_path: Path, size: tuple[int, int]) -> None:
+    frontend = _all_colours(tmp_path, size, "smooth")
+    try:
+        picture, frame = _picture_and_frame(frontend)
+        h, w = picture.shape[:2]
+        fh, fw = frame.shape[:2]
+        native = pygame.Surface((fw, fh), 0, 32)
+        pygame.surfarray.blit_array(native, frame.transpose(1, 0, 2))
+        wide = pygame.transform.scale(native, (-(-w // fw) * fw, fh))
+        narrow = pygame.surfarray.array3d(pygame.transform.smoothscale(wide, (w, fh)))
+        expected = narrow.transpose(1, 0, 2)[np.arange(h) * fh // h]
+        assert (picture == expected).all()
+        assert len(_colours(picture)) > 16  # blended, as before
+    finally:
+        frontend.close()
+
+
+def _cell_pixels(frontend: WindowFrontend, row: int, col: int) -> tuple[range, range]:
+    """The window columns and rows whose left/top edge lies in a cell, from the geometry."""
+    x, y, w, h = frontend.picture_rect()
+    fh, fw = frontend.raster.shape
+    top, left = frontend.raster.origin
+    xs = [px for px in range(x, x + w) if left + col * 9 <= (px - x) * fw / w < left + col * 9 + 9]
+    ys = [py for py in range(y, y + h)
+          if top + row * 16 <= (py - y) * fh / h < top + row * 16 + 16]
+    return range(xs[0], xs[-1] + 1), range(ys[0], ys[-1] + 1)
+
+
+@pytest.mark.parametrize("scaling", SCALINGS)
+@pytest.mark.parametrize("size", [(1000, 700), (1280, 960), (1920, 1080)])
+def test_clicks_map_to_the_cell_under_the_pointer_in_every_scaling(
+        tmp_path: Path, size: tuple[int, int], scaling: str) -> None:
+    machine = _machine(tmp_path)
+    frontend = WindowFrontend(machine, title="Test", size=size, scaling=scaling)
+    try:
+        frontend.present(machine)
+        for row, col in [(0, 0), (24, 79), (12, 40), (7, 3)]:
+            xs, ys = _cell_pixels(frontend, row, col)
+            for pos in [(xs[0], ys[0]), (xs[-1], ys[-1]), (xs[len(xs) // 2], ys[len(ys) // 2])]:
+                assert frontend.cell_at(pos) == (row, col), (pos, row, col)
+            assert frontend.cell_at((xs[-1] + 1, ys[0])) != (row, col)
+        x, y, _w, h = frontend.picture_rect()
+        assert frontend.cell_at((x - 1, y + h // 2)) is None  # left of the picture
+        _click_cell(frontend, 10, 40, 1)
+        assert frontend.pump(machine)
+        assert machine.take() == Click(10, 40, "left")
+    finally:
+        frontend.close()
+
+
+def test_integer_cells_are_whole_blocks_of_window_pixels(tmp_path: Path) -> None:
+    machine = _machine(tmp_path)
+    frontend = WindowFrontend(machine, title="Test", size=(1920, 1080), scaling="integer")
+    try:
+        x, y, _w, _h = frontend.picture_rect()
+        top, left = frontend.raster.origin
+        x0, y0 = x + (left + 9 * 5) * 2, y + (top + 16 * 3) * 2  # cell (3, 5) at 2x2
+        assert {frontend.cell_at((x0 + dx, y0 + dy)) for dx in range(18) for dy in range(32)} \
+            == {(3, 5)}
+        assert frontend.cell_at((x0 - 1, y0)) == (3, 4)
+        assert frontend.cell_at((x0, y0 + 32)) == (4, 5)
+    finally:
+        frontend.close()
+
+
+def test_unknown_scaling_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="scaling"):
+        WindowFrontend(_machine(tmp_path), title="Test", size=(800, 600), scaling="blurry")
+
+
+@pytest.mark.parametrize("argv, expected", [(["charmap"], "sharp"),
+                                            (["charmap", "--scaling", "integer"], "integer"),
+                                            (["charmap", "--scaling", "smooth"], "smooth")])
+def test_scaling_option_reaches_the_window(monkeypatch: pytest.MonkeyPatch, argv: list[str],
+                                           expected: str) -> None:
+    import retro.window
+    from retro.cli import main
+
+    seen: list[str] = []
+
+    def fake_run_window(machine: Machine, coroutine: object, **options: object) -> int:
+        seen.append(str(options["scaling"]))
+        coroutine.close()  # type: ignore[attr-defined]
+        return 0   # run_window returns the exit status
+
+    monkeypatch.setattr(retro.window, "run_window", fake_run_window)
+    assert main(argv) == 0
+    assert seen == [expected]
+
+
+def test_unknown_scaling_option_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    from retro.cli import main
+
+    assert main(["charmap", "--scaling", "blurry"]) == 2
+    assert "scaling" in capsys.readouterr().err
