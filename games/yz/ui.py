@@ -309,9 +309,8 @@ class App:
                 self.say(self.posting_message(who, "posts", advice.box, score))
                 self.draw()
                 break
-            for i, held in enumerate(advice.held):
-                if not held:
-                    g.toggle(i)
+            # Marked as a whole (not toggled), so a turn taken up again marks the same dice.
+            g.marked = tuple(not held for held in advice.held)
             self.say(f"{who} keeps {_kept(g.dice, advice.held)} and rolls again.")
             self.draw()
             await ui.sleep(self.m, pause)

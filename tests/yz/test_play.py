@@ -305,3 +305,14 @@ def test_click_on_your_column_after_the_computer_posted_says_its_posting_stands(
     result = play(keys, tmp_path)
     assert result.state["turn"] == 1 and result.state["phase"] == "posted"
     assert "posting stands" in str(result.screen)
+
+
+def test_computer_turn_interrupted_by_a_cancelled_start_is_taken_up_again(
+        tmp_path: Path) -> None:
+    # F10 in the middle of the computer's turn (after 0.5 s of it), Start confirmed, then
+    # Esc in the New game questions: the old game goes on, and R lets the computer finish.
+    keys = f"{NEW_GAME} r b 7 r wait:500 F10 g s y ESC r"
+    state = play(keys, tmp_path).state
+    assert state["players"] == ["ABC", "CPU"]
+    assert posted(state) == ["B7"] and len(posted(state, 1)) == 1
+    assert state["turn"] == 1 and state["phase"] == "posted"

@@ -67,6 +67,15 @@ def test_forced_joker_with_upper_bonus_gives_the_published_254_5877() -> None:
     assert f"{build(rules).expected:.4f}" == "254.5877"
 
 
+@pytest.mark.slow
+def test_published_command_line_prints_254_5896(capsys: pytest.CaptureFixture[str],
+                                                tmp_path) -> None:
+    # The project README's check: the free joker is the help text's; the bonus reading
+    # does not move the value in the fourth decimal.
+    assert main(["--expected", "--upper-bonus", "--free-joker", "--home", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.strip() == "254.5896"
+
+
 def test_expected_score_with_the_help_texts_rules_is_237_8425(
         capsys: pytest.CaptureFixture[str], tmp_path) -> None:
     assert main(["--expected", "--home", str(tmp_path)]) == 0
