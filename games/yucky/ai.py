@@ -38,10 +38,13 @@ from retro.games.yucky.rules import (
     WILD,
     Card,
     Catch,
+    ColorNamed,
+    Drew,
     Move,
     NameColor,
     Phase,
     Play,
+    Played,
     Respond,
     Round,
 )
@@ -177,23 +180,22 @@ class Computer(Player):
         color = r.color
         void = self._void
         for event in events[self._seen:]:
-            kind = event[0]
-            if kind == "draw" and event[1] == opp:
-                got = len(event[2])
+            if isinstance(event, Drew) and event.seat == opp:
+                got = len(event.cards)
                 for key in void:
                     void[key] += got
-                if event[3] == "turn" and color is not None and not r.options.multiple_draw:
+                if event.why == "turn" and color is not None and not r.options.multiple_draw:
                     # It drew rather than play: it had nothing of this colour, no wild and
                     # (if it passes) the drawn card does not fit either.
                     void[color] = 0
                     void[WILD] = 0
-            elif kind == "play":
-                color = event[3]
-                if event[1] == opp:
-                    void.pop(event[2].color, None)
-                    void.pop(event[3], None)   # it names colours it holds
-            elif kind == "color":
-                color = event[2]
+            elif isinstance(event, Played):
+                color = event.color
+                if event.seat == opp:
+                    void.pop(event.card.color, None)
+                    void.pop(event.color, None)   # it names colours it holds
+            elif isinstance(event, ColorNamed):
+                color = event.color
         self._seen = len(events)
 
     # -- estimates ------------------------------------------------------------------------

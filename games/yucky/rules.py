@@ -23,7 +23,26 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from retro.rules import RulesError
+from retro.games.yucky.hand_events import (
+    Caught,
+    Challenged,
+    ColorNamed,
+    Cried,
+    Drew,
+    Ended,
+    HandEvent,
+    Passed,
+    Played,
+    Redealt,
+    Reshuffled,
+    Skipped,
+    StartupW4,
+    WentOut,
+)
+from retro.rules import IllegalMoveError, NotationError, RulesError
+
+__all__ = ["Caught", "Challenged", "ColorNamed", "Cried", "Drew", "Ended", "HandEvent",
+           "Passed", "Played", "Redealt", "Reshuffled", "Skipped", "StartupW4", "WentOut"]
 
 # -- cards -------------------------------------------------------------------------------
 
@@ -60,11 +79,11 @@ class YuckyError(RulesError):
     """Base of the rules' errors; the message is fit to show a player."""
 
 
-class CardError(YuckyError):
+class CardError(YuckyError, NotationError):
     """A card code that is not in the deck's notation."""
 
 
-class IllegalMove(YuckyError):
+class IllegalMove(YuckyError, IllegalMoveError):
     """A move the rules do not allow right now."""
 
 
@@ -246,12 +265,13 @@ DEFAULT_OPTIONS = Options()
 class Round:
     """One hand: the two holdings, the piles, the colour in play and whose decision it is.
 
-    ``events`` records what happened, as tuples, for screens and card-counting players:
-    ``("play", seat, card, color)``, ``("draw", seat, cards, why)`` with ``why`` one of
-    ``"turn" "draw_two" "draw_four" "challenge" "cry" "startup"``, ``("pass", seat)``,
-    ``("skip", seat)`` (seat loses a turn), ``("reshuffle", n)``, ``("cry", seat)``,
-    ``("caught", seat, by)``, ``("challenge", victim, guilty)``, ``("color", seat, color)``,
-    ``("limit", seat)``, ``("out", seat)`` and ``("giveup", seat)``.
+    ``events`` records what happened (``HandEvent`` values: ``Played``, ``Drew``...) for
+    screens and card-counting players.
+
+    The cry window: a seat that goes down to one card without the cry is ``uncried`` and
+    can be caught until the next move of anyone (a play, a draw, a pass, the answer to a
+    wild draw four).  After a skip, reverse or draw two that next move is the same seat's
+    own: the opponent may still call the cry before it.
     """
 
     rng: random.Random
@@ -271,15 +291,23 @@ class Round:
     points: int = 0
     ended_by: str = ""                # "out", "giveup" or "blocked"
     stuck: int = 0                    # consecutive turns passed with nothing to draw
-    events: list[tuple] = field(default_factory=list)
+    events: list[HandEvent] = field(default_factory=list)
 
     # -- dealing -------------------------------------------------------------------------
 
     @classmethod
-    def deal(cls, rng: random.Random, dealer: int, options: Options = DEFAULT_OPTIONS) -> Round:
-        """Shuffle, deal one at a time starting left of the dealer, turn up the first card."""
-        pile = list(DECK)
-        rng.shuffle(pile)
+    def deal(cls, rng: random.Random, dealer: int, options: Options = DEFAULT_OPTIONS,
+             deck: Iterable[Card] | None = None) -> Round:
+        """Shuffle, deal one at a time starting left of the dealer, turn up the first card.
+
+        ``deck`` (tests) gives the order of the 108 cards instead of a shuffle; the deal
+        takes cards from its end.
+        """
+        pile = list(DECK if deck is None else deck)
+        if deck is None:
+            rng.shuffle(pile)
+        elif sorted(c.code for c in pile) != sorted(c.code for c in DECK):
+            raise CardError("a deck must hold exactly the 108 cards")
         first = 1 - dealer
         cards: list[list[Card]] = [[], []]
         for _ in range(options.hand_size):
@@ -287,6 +315,12 @@ class Round:
             cards[dealer].append(pile.pop())
         r = cls(rng=rng, dealer=dealer, options=options, cards=cards, draw_pile=pile,
                 discard=[], color=None, turn=first)
+        if all(card is W4 for card in pile):
+            # The long game leaves four cards; were they the four wild draw fours, no other
+            # card could ever be turned up: gather and deal again.
+            r = cls.deal(rng, dealer, options)
+            r.events.insert(0, Redealt())
+            return r
         r._start_up()
         return r
 
@@ -322,7 +356,7 @@ class Round:
             # A wild draw four is shuffled back and another card turned up.
             self.draw_pile.append(top)
             self.rng.shuffle(self.draw_pile)
-            self.events.append(("startup_w4",))
+            self.events.append(StartupW4())
             top = self.draw_pile.pop()
         self.discard.append(top)
         self.color = None if top.is_wild else top.color
@@ -331,11 +365,11 @@ class Round:
             self.phase = Phase.START_COLOR
         elif top.rank == "D":
             self._give(first, DRAW_TWO, "startup")
-            self.events.append(("skip", first))
+            self.events.append(Skipped(first))
             self.turn = dealer
         elif top.rank in "SR":
             # Skip: the starter passes; reverse makes the dealer start, the same for two.
-            self.events.append(("skip", first))
+            self.events.append(Skipped(first))
             self.turn = dealer
 
     # -- queries -------------------------------------------------------------------------
@@ -463,16 +497,17 @@ class Round:
         self.discard.append(card)
         self.drawn = None
         self.stuck = 0
-        self.events.append(("play", seat, card, move.color or card.color))
+        self.events.append(Played(seat, card, move.color or card.color))
         if len(hand) == 1:
             if move.cry:
-                self.events.append(("cry", seat))
+                self.events.append(Cried(seat))
             else:
                 self.uncried = seat
         other = 1 - seat
         if card.color == WILD:
+            assert move.color is not None
             self.color = move.color
-            self.events.append(("color", seat, move.color))
+            self.events.append(ColorNamed(seat, move.color))
             if card.rank == "4":
                 self.w4_player = seat
                 self.w4_guilty = any(c.color == previous for c in hand)
@@ -486,7 +521,7 @@ class Round:
         if card.color != WILD and rank in ACTIONS:
             if rank == "D":
                 self._give(other, DRAW_TWO, "draw_two")
-            self.events.append(("skip", other))
+            self.events.append(Skipped(other))
             self.turn = seat
         else:
             self.turn = other
@@ -505,7 +540,7 @@ class Round:
         if not got:
             # Nothing left to draw (or the hand is at the limit): the turn passes.
             self.stuck += 1
-            self.events.append(("pass", seat))
+            self.events.append(Passed(seat))
             if self.stuck >= 2 * SEATS and not self._anyone_can_play():
                 self._finish_blocked()
                 return
@@ -521,7 +556,7 @@ class Round:
             self.phase = Phase.DRAWN
             self.drawn = card
         else:
-            self.events.append(("pass", seat))
+            self.events.append(Passed(seat))
             self._next_turn()
 
     def _anyone_can_play(self) -> bool:
@@ -533,7 +568,7 @@ class Round:
                 raise IllegalMove(f"a drawn card that fits must be played: {self.drawn}")
             raise IllegalMove("draw a card first (Space)")
         self._start_turn_action()
-        self.events.append(("pass", self.turn))
+        self.events.append(Passed(self.turn))
         self._next_turn()
 
     def _next_turn(self) -> None:
@@ -551,17 +586,17 @@ class Round:
         self.phase = Phase.PLAY
         if not challenge:
             self._give(victim, DRAW_FOUR, "draw_four")
-            self.events.append(("skip", victim))
+            self.events.append(Skipped(victim))
             self.turn = player
         elif self.w4_guilty:
             # Caught: the player draws the four and the challenger plays on.
-            self.events.append(("challenge", victim, True))
+            self.events.append(Challenged(victim, True))
             self._give(player, DRAW_FOUR, "challenge")
             self.turn = victim
         else:
-            self.events.append(("challenge", victim, False))
+            self.events.append(Challenged(victim, False))
             self._give(victim, FALSE_CHALLENGE, "challenge")
-            self.events.append(("skip", victim))
+            self.events.append(Skipped(victim))
             self.turn = player
         if not self.cards[player]:
             self._finish(player, "out")
@@ -572,7 +607,7 @@ class Round:
         if color not in COLORS:
             raise IllegalMove(f"{color!r} is not a colour (R, G, B or V)")
         self.color = color
-        self.events.append(("color", self.turn, color))
+        self.events.append(ColorNamed(self.turn, color))
         self.phase = Phase.PLAY
 
     def _catch(self, by: int) -> None:
@@ -580,15 +615,13 @@ class Round:
         if target is None or target == by:
             raise IllegalMove("nobody is there to catch")
         self.uncried = None
-        self.events.append(("caught", target, by))
+        self.events.append(Caught(target, by))
         self._give(target, CRY_PENALTY, "cry")
 
     def _give_up(self) -> None:
         if self.phase is Phase.CHALLENGE or self.phase is Phase.OVER:
             raise IllegalMove("you can give up only on your own turn")
-        seat = self.turn
-        self.events.append(("giveup", seat))
-        self._finish(1 - seat, "giveup")
+        self._finish(1 - self.turn, "giveup")
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -596,18 +629,20 @@ class Round:
         """Move up to ``n`` cards from the draw pile to ``seat``, reshuffling as needed."""
         hand = self.cards[seat]
         got: list[Card] = []
+        short = ""
         for _ in range(n):
             if len(hand) >= HAND_LIMIT:
-                self.events.append(("limit", seat))
+                short = "limit"
                 break
             if not self.draw_pile:
                 if len(self.discard) <= 1:
+                    short = "empty"
                     break
                 self._reshuffle()
             card = self.draw_pile.pop()
             hand.append(card)
             got.append(card)
-        self.events.append(("draw", seat, got, why))
+        self.events.append(Drew(seat, tuple(got), why, short))
         return got
 
     def _reshuffle(self) -> None:
@@ -616,7 +651,7 @@ class Round:
         self.rng.shuffle(pile)
         self.draw_pile = pile
         self.discard = [top]
-        self.events.append(("reshuffle", len(pile)))
+        self.events.append(Reshuffled(len(pile)))
 
     def _finish(self, winner: int, how: str) -> None:
         self.phase = Phase.OVER
@@ -624,7 +659,7 @@ class Round:
         self.points = hand_points(self.cards[1 - winner])
         self.ended_by = how
         self.uncried = None
-        self.events.append(("out", winner) if how == "out" else ("end", winner, how))
+        self.events.append(WentOut(winner) if how == "out" else Ended(winner, how))
 
     def _finish_blocked(self) -> None:
         # Nobody can play and nothing is left to draw: the lighter hand wins the other's points.
@@ -637,7 +672,7 @@ class Round:
         else:
             self.winner = 0 if a < b else 1
             self.points = max(a, b)
-        self.events.append(("end", self.winner, "blocked"))
+        self.events.append(Ended(self.winner, "blocked"))
 
     def _top_text(self) -> str:
         top = self.discard[-1]

@@ -7,7 +7,7 @@ import random
 from retro.games.yucky import playout
 from retro.games.yucky.ai import GreedyPlayer, play_hand
 from retro.games.yucky.playout import KIND
-from retro.games.yucky.rules import DECK, Phase, Round
+from retro.games.yucky.rules import DECK, Phase, Reshuffled, Round
 
 
 def test_kinds_cover_the_deck():
@@ -27,7 +27,7 @@ def test_playout_finds_the_same_winner_as_the_engine():
         turn = r.turn
         players = (GreedyPlayer(random.Random(1)), GreedyPlayer(random.Random(2)))
         play_hand(r, players)
-        if any(e[0] == "reshuffle" for e in r.events):
+        if any(isinstance(e, Reshuffled) for e in r.events):
             continue          # the two shuffle the discard pile differently
         winner = playout.play_out(hands, pile, [KIND[r.discard[0]]], color, rank, turn,
                                   random.Random(0))

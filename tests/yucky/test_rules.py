@@ -18,15 +18,23 @@ from retro.games.yucky.rules import (
     Card,
     CardError,
     Catch,
+    Caught,
+    Challenged,
+    Cried,
+    Drew,
     Game,
     IllegalMove,
     Match,
     NameColor,
     Options,
+    Passed,
     Phase,
     Play,
+    Reshuffled,
     Respond,
     Round,
+    Skipped,
+    StartupW4,
     YuckyError,
     format_cards,
     hand_points,
@@ -44,7 +52,7 @@ def c(code: str) -> Card:
 
 
 def drew(r: Round, seat: int) -> int:
-    return sum(len(e[2]) for e in r.events if e[0] == "draw" and e[1] == seat)
+    return sum(len(e.cards) for e in r.events if isinstance(e, Drew) and e.seat == seat)
 
 
 # -- the deck ------------------------------------------------------------------------------
@@ -85,7 +93,7 @@ def test_scoring_face_value_twenty_for_actions_fifty_for_wilds():
 
 def test_deal_seven_cards_each_and_turn_up_the_first_discard():
     r = Round.deal(random.Random(3), dealer=YOU)
-    assert [len(h) for h in r.cards] == [7, 7] or r.events[0][0] in ("draw", "startup_w4")
+    assert [len(h) for h in r.cards] == [7, 7] or isinstance(r.events[0], Drew | StartupW4)
     assert len(r.discard) == 1
     assert len(r.all_cards()) == 108
 
@@ -121,7 +129,7 @@ def test_startup_wild_draw_four_is_shuffled_back():
     for seed in range(3000):
         r = Round.deal(random.Random(seed), dealer=YOU)
         assert r.top is not rules.W4
-        if r.events and r.events[0] == ("startup_w4",):
+        if r.events and r.events[0] == StartupW4():
             found = True
     assert found, "no deal turned up a wild draw four in 3000 seeds"
 
@@ -253,7 +261,7 @@ def test_discard_pile_is_reshuffled_when_the_draw_pile_runs_out():
     r.cards[COMPUTER] += r.draw_pile                       # keep the deck whole
     r.draw_pile = []
     r.apply(DRAW)
-    assert ("reshuffle", 3) in r.events
+    assert Reshuffled(3) in r.events
     assert r.discard == [c("B7")] and len(r.draw_pile) + 1 == 3
     assert len(r.all_cards()) == 108
 
@@ -263,7 +271,7 @@ def test_nothing_to_draw_passes_the_turn():
     r.cards[COMPUTER] += r.draw_pile
     r.draw_pile = []
     r.apply(DRAW)
-    assert r.turn == COMPUTER and ("pass", YOU) in r.events
+    assert r.turn == COMPUTER and Passed(YOU) in r.events
 
 
 def test_hand_limit_of_72_cards():
@@ -271,7 +279,7 @@ def test_hand_limit_of_72_cards():
     r.cards[YOU] += [r.draw_pile.pop() for _ in range(70)]   # 71 cards
     r.apply(Play(c("BD")))                     # draw two on a hand of 71: only one fits
     assert len(r.cards[YOU]) == rules.HAND_LIMIT
-    assert ("limit", YOU) in r.events
+    assert Drew(YOU, (r.cards[YOU][-1],), "draw_two", "limit") in r.events
     assert len(r.all_cards()) == 108
 
 
@@ -280,13 +288,13 @@ def test_hand_limit_of_72_cards():
 def test_skip_card_skips_the_opponent():
     r = arrange("BS R5 R6", "G1 G2", "B7")
     r.apply(Play(c("BS")))
-    assert r.turn == YOU and ("skip", COMPUTER) in r.events
+    assert r.turn == YOU and Skipped(COMPUTER) in r.events
 
 
 def test_reverse_acts_as_skip_for_two_players():
     r = arrange("BR R5 R6", "G1 G2", "B7")
     r.apply(Play(c("BR")))
-    assert r.turn == YOU and ("skip", COMPUTER) in r.events
+    assert r.turn == YOU and Skipped(COMPUTER) in r.events
 
 
 def test_draw_two_makes_the_opponent_draw_two_and_skips_him():
@@ -315,7 +323,7 @@ def test_challenge_of_a_guilty_wild_draw_four_makes_the_player_draw_four():
     r.apply(Play(c("W4"), "R"))
     r.apply(Respond(True))
     assert len(r.cards[YOU]) == 6 and len(r.cards[COMPUTER]) == 2
-    assert r.turn == COMPUTER and ("challenge", COMPUTER, True) in r.events
+    assert r.turn == COMPUTER and Challenged(COMPUTER, True) in r.events
 
 
 def test_false_challenge_costs_the_challenger_six_cards():
@@ -323,7 +331,7 @@ def test_false_challenge_costs_the_challenger_six_cards():
     r.apply(Play(c("W4"), "R"))
     r.apply(Respond(True))
     assert len(r.cards[COMPUTER]) == 8 and r.turn == YOU
-    assert ("challenge", COMPUTER, False) in r.events
+    assert Challenged(COMPUTER, False) in r.events
 
 
 def test_wild_draw_four_must_be_answered_before_anything_else():
@@ -338,7 +346,7 @@ def test_wild_draw_four_must_be_answered_before_anything_else():
 def test_cry_issued_with_the_play_cannot_be_caught():
     r = arrange("R5 R6", "G1 G2", "R7")
     r.apply(Play(c("R5"), cry=True))
-    assert ("cry", YOU) in r.events and r.uncried is None
+    assert Cried(YOU) in r.events and r.uncried is None
     with pytest.raises(IllegalMove, match="nobody"):
         r.apply(Catch(COMPUTER))
 
@@ -348,7 +356,7 @@ def test_missing_cry_caught_before_the_next_turn_costs_two_cards():
     r.apply(Play(c("R5")))
     assert r.uncried == YOU
     r.apply(Catch(COMPUTER))
-    assert len(r.cards[YOU]) == 3 and ("caught", YOU, COMPUTER) in r.events
+    assert len(r.cards[YOU]) == 3 and Caught(YOU, COMPUTER) in r.events
 
 
 def test_missing_cry_cannot_be_caught_once_the_next_player_starts():
@@ -470,3 +478,50 @@ def test_rules_and_players_import_without_pygame():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 0, done.stderr
+
+
+# -- the long game's start-up, the limit message, the event vocabulary ---------------------
+
+def test_long_game_redeals_when_only_wild_draw_fours_are_left_to_turn_up():
+    # The deal takes cards from the end: 104 go to the hands, the first four stay.
+    rest = [card for card in DECK if card is not rules.W4]
+    deck = [rules.W4] * 4 + rest
+    r = Round.deal(random.Random(7), dealer=YOU, options=Options(long_game=True), deck=deck)
+    assert rules.Redealt() in r.events
+    assert r.top is not rules.W4
+    assert Counter(c.code for c in r.all_cards()) == Counter(c.code for c in DECK)
+
+
+def test_constructed_deck_must_be_the_whole_deck():
+    with pytest.raises(CardError):
+        Round.deal(random.Random(1), dealer=YOU, deck=list(DECK)[:-1])
+
+
+def test_hand_limit_draw_says_the_limit_not_an_empty_pile():
+    from retro.games.yucky.narrate import describe
+
+    r = arrange("G3", "R1 R2", "B7")
+    r.cards[YOU] += [r.draw_pile.pop() for _ in range(71)]
+    assert len(r.cards[YOU]) == rules.HAND_LIMIT and len(r.draw_pile) > 20
+    r.apply(DRAW)
+    event = next(e for e in r.events if isinstance(e, Drew))
+    assert event == Drew(YOU, (), "turn", "limit")
+    text = describe(event, r, demo=False)
+    assert "72 cards" in text and "nothing left" not in text
+    empty = describe(Drew(YOU, (), "turn", "empty"), r, demo=False)
+    assert "nothing left to draw" in empty
+
+
+def test_events_are_typed_and_errors_are_the_shared_rule_errors():
+    from retro.rules import IllegalMoveError, NotationError, RulesError
+
+    r = Round.deal(random.Random(12), dealer=COMPUTER)
+    from retro.games.yucky.ai import GreedyPlayer, play_hand
+
+    play_hand(r, (GreedyPlayer(random.Random(1)), GreedyPlayer(random.Random(2))))
+    kinds = (rules.Played, rules.Drew, rules.Passed, rules.Skipped, rules.Reshuffled,
+             rules.Cried, rules.Caught, rules.Challenged, rules.ColorNamed, rules.WentOut,
+             rules.Ended, rules.StartupW4, rules.Redealt)
+    assert r.events and all(isinstance(e, kinds) for e in r.events)
+    assert issubclass(IllegalMove, IllegalMoveError) and issubclass(CardError, NotationError)
+    assert issubclass(YuckyError, RulesError)

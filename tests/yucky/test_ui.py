@@ -193,13 +193,21 @@ def test_f6_toggles_the_replay_question_and_replay_deals_the_same_cards():
     assert again["hand_number"] == 2 and again["hands"] == first
 
 
-def test_f8_abandons_the_game():
-    result = play('ENTER "GS" F8', seed=3)
+def test_f8_asks_then_abandons_the_game():
+    result = play('ENTER "GS" F8 y', seed=3)
     assert result.state["phase"] == "game_point" and result.state["hand_number"] == 0
+    kept = play('ENTER "GS" F8 n', seed=3)
+    assert kept.state["phase"] == "play" and kept.state["discard"][-1] == "GS"
+    esc = play('ENTER "GS" F8 ESC', seed=3)
+    assert esc.state["phase"] == "play"
+    assert "Abandon this game and start a new one?" in str(play('ENTER "GS" F8', seed=3).screen)
 
 
-def test_f9_quits():
-    assert play("ENTER F9").ended
+def test_f9_asks_before_quitting_a_game_in_progress():
+    assert play("ENTER F9 y").ended
+    assert not play("ENTER F9 n").ended
+    assert not play("ENTER F9 ESC").ended
+    assert play("F9").ended                 # at the game point question nothing is lost
 
 
 def test_f10_changes_the_border_colour():
@@ -213,12 +221,16 @@ def test_open_hands_shows_the_computers_cards():
         assert code in result.screen.read(18)
 
 
-def test_multiple_draw_option_draws_again_and_passes_with_p():
-    drawn = play("ENTER F3 n n y ESC SPACE SPACE", seed=3).state
-    assert drawn["options"]["multiple_draw"] and drawn["phase"] == "drawn"
-    assert len(drawn["hands"]["you"]) == 9 and drawn["turn"] == "you"
-    passed = play("ENTER F3 n n y ESC SPACE SPACE p", seed=3).state
-    assert passed["message"] == "The computer plays G2."
+def test_multiple_draw_switched_on_mid_hand_holds_from_the_next_hand_then_draws_and_passes():
+    # Switched on during hand 1, it holds from hand 2 (the title says so meanwhile).
+    during = play("ENTER F3 n n y ESC", seed=3)
+    assert during.state["hand_options"]["multiple_draw"] is False
+    assert "Multiple draw (next hand)" in during.screen.read(0)
+    drawn = play("ENTER F3 n n y ESC x y SPACE SPACE SPACE", seed=3).state
+    assert drawn["hand_number"] == 2 and drawn["hand_options"]["multiple_draw"]
+    assert drawn["phase"] == "drawn" and drawn["turn"] == "you"
+    passed = play("ENTER F3 n n y ESC x y SPACE SPACE SPACE p", seed=3).state
+    assert passed["phase"] == "play" and passed["message"].startswith("The computer plays")
 
 
 def test_cry_button_click_issues_the_cry():
