@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from retro.games.yz.rules import DEFAULT_RULES, Game, Phase, Rules
+from retro.games.yz.rules import Game, Phase, Rules
 from retro.games.yz.solver import Advice, Solver
 
 
@@ -18,16 +18,14 @@ from retro.games.yz.solver import Advice, Solver
 class ComputerPlayer:
     """Plays a turn of ``Game`` for the player to move, one step at a time."""
 
-    rules: Rules = DEFAULT_RULES
-    solver: Solver | None = None
+    solver: Solver
 
-    def __post_init__(self) -> None:
-        if self.solver is None:
-            self.solver = Solver(self.rules)
+    @property
+    def rules(self) -> Rules:
+        return self.solver.rules
 
     def advise(self, game: Game) -> Advice:
         """The optimal step for the player to move (after at least one roll)."""
-        assert self.solver is not None
         return self.solver.advise(game.card, game.dice, game.roll)
 
     def play_turn(self, game: Game, rng: random.Random) -> str:
@@ -42,10 +40,9 @@ class ComputerPlayer:
             game.keep(advice.held, rng)
 
 
-def play_solitaire(seed: int, rules: Rules = DEFAULT_RULES,
-                   player: ComputerPlayer | None = None) -> int:
+def play_solitaire(seed: int, player: ComputerPlayer) -> int:
     """One seeded solitaire game by the computer; returns its final score."""
-    player = player or ComputerPlayer(rules)
+    rules = player.rules
     rng = random.Random(seed)
     game = Game(players=("CPU",), rules=rules)
     while game.phase is not Phase.OVER:

@@ -3,8 +3,10 @@
 The scorecard follows the YZ manual: upper boxes A1-A6 (sum of that face, at least one
 needed), lower boxes B1-B7 (three of a kind, four of a kind, full house 25, small straight
 30, large straight 40, YZ 50, chance).  Any open box may take the dice; a box the dice do
-not qualify for scores 0 (a scratch).  A further YZ earns 100 only when B6 holds 50.  The
-joker rule, the upper bonus and the reposting window are described where they are coded.
+not qualify for scores 0 (a scratch).  Further YZs earn 100 each only when the player's first
+YZ was scored as 50 in B6.  The joker rule, the upper bonus and the reposting window are
+described where they are coded; the official (Hasbro) readings of the joker and the bonus
+are kept as named options for the solver's published checks.
 
 Nothing here knows about screens or keys; randomness comes from the ``random.Random``
 passed in.
@@ -40,7 +42,7 @@ FULL_HOUSE = 25
 SMALL_STRAIGHT = 30
 LARGE_STRAIGHT = 40
 YZ_SCORE = 50
-#: Each further YZ earns this, but only while B6 holds 50 (manual: "MULTIPLE YZ BONUSES").
+#: Each further YZ earns this when the first YZ was scored 50 (manual: "MULTIPLE YZ BONUSES").
 YZ_BONUS = 100
 #: The usual upper-section bonus.  The YZ manual lists none, so it is an option (off).
 UPPER_BONUS = 35
@@ -64,28 +66,51 @@ class IllegalPost(YZError):
 
 
 class Joker(Enum):
-    """How a YZ rolled after B6 is used may be placed.
+    """Where a YZ rolled after B6 is used (with 50 or a scratch) may go.
 
-    FORCED is the manual's rule as YZ plays it: the YZ must go to its own upper box when that
-    box is open; otherwise to any open lower box at full value (full house 25, straights 30
-    and 40); only when the lower section is full, it scratches an upper box.
-    FREE (the "free choice" rule of the published solitaire analyses) lets it go to any open
-    box; the lower boxes take it at full value only when its own upper box is used.
+    AS_WRITTEN is the YZ help text: the YZ is a joker only when its own upper box is used
+    too.  A joker may go to any open lower box at full value (Full House 25, the straights 30
+    and 40) or, like any roll, scratch an open box; with the lower section full it scratches
+    an upper box.  While its upper box is open it is an ordinary roll: it scores where it
+    qualifies (that upper box, 3 and 4 of a Kind, Chance) and may scratch any open box.  The
+    published solitaire analyses call this the "free choice" joker.
+    FORCED is the official (Hasbro) rule: the YZ must go to its own upper box while that box
+    is open; otherwise to an open lower box at full value; only when the lower section is
+    full may it scratch an upper box.
     """
 
+    AS_WRITTEN = "as-written"
     FORCED = "forced"
-    FREE = "free"
+
+
+class YZBonus(Enum):
+    """When a second or later YZ earns the 100-point bonus.
+
+    FIRST_YZ_50 is the YZ help text: "if, and only if, the first YZ was scored as 50": the
+    player's first posted YZ decides, once and for all.  A first YZ put anywhere but B6 (a
+    scratch of B6 before any YZ included) means no bonus in this game, even after a later YZ
+    fills B6 with 50.
+    BOX_HOLDS_50 is the official (Hasbro) rule: every YZ posted while B6 holds 50 earns it.
+    """
+
+    FIRST_YZ_50 = "first-yz-50"
+    BOX_HOLDS_50 = "box-holds-50"
 
 
 @dataclass(frozen=True)
 class Rules:
-    """The rules in force.  The defaults are the YZ manual's."""
+    """The rules in force.  The defaults are the YZ help text's."""
 
     upper_bonus: bool = False
-    joker: Joker = Joker.FORCED
+    joker: Joker = Joker.AS_WRITTEN
+    yz_bonus: YZBonus = YZBonus.FIRST_YZ_50
 
 
 DEFAULT_RULES = Rules()
+#: The rules of the published solitaire analyses (optimal mean 254.5896): the upper bonus,
+#: the free-choice joker (which is the help text's joker) and the official YZ bonus.
+PUBLISHED_RULES = Rules(upper_bonus=True, joker=Joker.AS_WRITTEN,
+                        yz_bonus=YZBonus.BOX_HOLDS_50)
 
 
 # -- dice ----------------------------------------------------------------------------------
@@ -94,7 +119,7 @@ def parse_dice(text: str) -> Dice:
     """``"3 1 6 6 2"`` or ``"31662"`` to a tuple of five faces 1-6 (order kept)."""
     digits = [ch for ch in text if not ch.isspace() and ch != ","]
     if len(digits) != DICE or any(ch not in "123456" for ch in digits):
-        raise YZError(f"dice must be five faces 1-6, got {text!r}")
+        raise YZError(f"Dice must be five faces 1-6, not {text!r}.")
     return tuple(int(ch) for ch in digits)
 
 
@@ -107,7 +132,7 @@ def parse_box(text: str) -> str:
     """A box label in any case (``"a3"``, ``"B6"``) to its canonical form."""
     label = text.strip().upper()
     if label not in BOXES:
-        raise YZError(f"no box called {text!r}: the boxes are A1-A6 and B1-B7")
+        raise YZError(f"There is no box {text!r}: the boxes are A1-A6 and B1-B7.")
     return label
 
 
@@ -156,7 +181,7 @@ def natural_score(box: str, dice: Dice) -> int:
             return YZ_SCORE if most == 5 else 0
         case "B7":
             return total
-    raise YZError(f"no box called {box!r}")
+    raise YZError(f"There is no box {box!r}.")
 
 
 def joker_score(box: str, dice: Dice) -> int:
@@ -175,10 +200,12 @@ def joker_score(box: str, dice: Dice) -> int:
 
 @dataclass(frozen=True)
 class Scorecard:
-    """One player's card: each box's score or None (open), and the YZ bonuses earned."""
+    """One player's card: each box's score or None (open), the YZ bonuses earned, and the box
+    the player's first YZ went to (None until a YZ is posted), which decides the bonus."""
 
     scores: tuple[int | None, ...] = (None,) * len(BOXES)
     yz_bonuses: int = 0
+    first_yz: str | None = None
 
     def __getitem__(self, box: str) -> int | None:
         return self.scores[BOXES.index(box)]
@@ -213,12 +240,15 @@ class Scorecard:
         return (self.upper_subtotal + self.upper_bonus(rules) + self.lower_total
                 + self.yz_bonus_points)
 
-    @property
-    def bonus_eligible(self) -> bool:
-        """Further YZs earn the bonus only when the first was scored as 50 in B6."""
-        return self["B6"] == YZ_SCORE
+    def bonus_eligible(self, rules: Rules = DEFAULT_RULES) -> bool:
+        """Whether a YZ posted now earns the 100-point bonus (see ``YZBonus``)."""
+        if rules.yz_bonus is YZBonus.BOX_HOLDS_50:
+            return self["B6"] == YZ_SCORE
+        return self.first_yz == "B6"
 
     def with_score(self, box: str, score: int, bonus: bool) -> Scorecard:
+        """The card with ``score`` in ``box`` (and one more bonus if ``bonus``); the first-YZ
+        record is left alone (``post`` keeps it)."""
         scores = list(self.scores)
         scores[BOXES.index(box)] = score
         return replace(self, scores=tuple(scores), yz_bonuses=self.yz_bonuses + int(bonus))
@@ -227,17 +257,22 @@ class Scorecard:
         return dict(zip(BOXES, self.scores, strict=True))
 
 
+def is_joker(card: Scorecard, dice: Dice) -> bool:
+    """A YZ rolled after B6 is used, with its own upper box used too (the help text)."""
+    return is_yz(dice) and not card.is_open("B6") and not card.is_open(f"A{dice[0]}")
+
+
 def allowed_posts(card: Scorecard, dice: Dice, rules: Rules = DEFAULT_RULES) -> dict[str, int]:
     """Every box the dice may go to now, with the score each would get.
 
     Normally every open box is allowed (a box the dice do not fit takes 0: a scratch).  A YZ
-    rolled after B6 is used is a joker, and ``rules.joker`` decides where it may go.
+    rolled after B6 is used may be a joker, and ``rules.joker`` decides where it may go.
     """
     open_boxes = card.open_boxes
     if not is_yz(dice) or card.is_open("B6"):
         return {b: natural_score(b, dice) for b in open_boxes}
     own = f"A{dice[0]}"
-    if rules.joker is Joker.FREE:
+    if rules.joker is Joker.AS_WRITTEN:
         if card.is_open(own):
             return {b: natural_score(b, dice) for b in open_boxes}
         return {b: joker_score(b, dice) for b in open_boxes}
@@ -253,7 +288,7 @@ def score_box(box: str, dice: Dice, card: Scorecard, rules: Rules = DEFAULT_RULE
     """The score ``dice`` would get in ``box`` on ``card``; raises IllegalPost if not allowed."""
     box = parse_box(box)
     if not card.is_open(box):
-        raise IllegalPost(f"{format_box(box)} is already used")
+        raise IllegalPost(f"{format_box(box)} is already used.")
     allowed = allowed_posts(card, dice, rules)
     if box not in allowed:
         raise IllegalPost(_joker_reason(card, dice))
@@ -263,15 +298,23 @@ def score_box(box: str, dice: Dice, card: Scorecard, rules: Rules = DEFAULT_RULE
 def _joker_reason(card: Scorecard, dice: Dice) -> str:
     own = f"A{dice[0]}"
     if card.is_open(own):
-        return f"this YZ must go in {format_box(own)}"
-    return "this YZ must go in an open lower box (B1-B7)"
+        return f"Under the official joker rule this YZ must go in {format_box(own)}."
+    return "Under the official joker rule this YZ must go in an open lower box (B1-B7)."
+
+
+def earns_yz_bonus(card: Scorecard, dice: Dice, rules: Rules = DEFAULT_RULES) -> bool:
+    """Whether posting ``dice`` now earns the 100-point bonus (anywhere it goes)."""
+    return is_yz(dice) and card.bonus_eligible(rules)
 
 
 def post(card: Scorecard, box: str, dice: Dice, rules: Rules = DEFAULT_RULES) -> Scorecard:
-    """The card after posting ``dice`` to ``box``, YZ bonus included."""
+    """The card after posting ``dice`` to ``box``, YZ bonus and first-YZ record included."""
     score = score_box(box, dice, card, rules)
-    bonus = is_yz(dice) and card.bonus_eligible
-    return card.with_score(parse_box(box), score, bonus)
+    box = parse_box(box)
+    after = card.with_score(box, score, earns_yz_bonus(card, dice, rules))
+    if is_yz(dice) and card.first_yz is None:
+        after = replace(after, first_yz=box)
+    return after
 
 
 # -- the game --------------------------------------------------------------------------------
@@ -354,11 +397,11 @@ class Game:
     def toggle(self, index: int) -> None:
         """Mark die ``index`` (0-4) for the next roll, or restore it."""
         if not 0 <= index < DICE:
-            raise YZError(f"there is no die {index + 1}")
+            raise YZError(f"There is no die {index + 1}.")
         if self.phase is not Phase.ROLL or self.roll == 0:
-            raise YZError("roll the dice first")
+            raise YZError("Roll the dice first.")
         if self.roll >= ROLLS_PER_TURN:
-            raise IllegalRoll("three rolls are up: post your score")
+            raise IllegalRoll("Three rolls are up: post your score.")
         marked = list(self.marked)
         marked[index] = not marked[index]
         self.marked = tuple(marked)
@@ -366,9 +409,9 @@ class Game:
     def select_all(self) -> None:
         """Mark all five dice to be rolled again."""
         if self.phase is not Phase.ROLL or self.roll == 0:
-            raise YZError("roll the dice first")
+            raise YZError("Roll the dice first.")
         if self.roll >= ROLLS_PER_TURN:
-            raise IllegalRoll("three rolls are up: post your score")
+            raise IllegalRoll("Three rolls are up: post your score.")
         self.marked = (True,) * DICE
 
     def roll_dice(self, rng: random.Random) -> Dice:
@@ -377,16 +420,16 @@ class Game:
         After a posting this is the next player's first roll, which makes the posting final.
         """
         if self.phase is Phase.OVER:
-            raise IllegalRoll("the game is over")
+            raise IllegalRoll("The game is over.")
         if self.phase is Phase.POSTED:
             self._next_turn()
         if self.roll >= ROLLS_PER_TURN:
-            raise IllegalRoll("three rolls are up: post your score")
+            raise IllegalRoll("Three rolls are up: post your score.")
         if self.roll == 0:
             self.dice = tuple(rng.randint(1, 6) for _ in range(DICE))
         else:
             if not any(self.marked):
-                raise IllegalRoll("mark the dice to roll again (or post your score)")
+                raise IllegalRoll("Mark the dice to roll again, or post your score.")
             self.dice = tuple(rng.randint(1, 6) if m else d
                               for d, m in zip(self.dice, self.marked, strict=True))
         self.roll += 1
@@ -406,8 +449,8 @@ class Game:
         elif self.can_post():
             before = self.card
         else:
-            raise IllegalPost("roll the dice before posting" if self.phase is Phase.ROLL
-                              else "the game is over")
+            raise IllegalPost("Roll the dice before posting." if self.phase is Phase.ROLL
+                              else "The game is over.")
         after = post(before, box, self.dice, self.rules)
         self.cards[self.turn] = after
         self.posting = Posting(self.turn, box, before)
@@ -416,6 +459,14 @@ class Game:
         if all(c.full for c in self.cards):
             self.phase = Phase.OVER
         return after[box] or 0
+
+    @property
+    def posting_bonus(self) -> int:
+        """The YZ bonus points the posting that can still be changed earned (0 if none)."""
+        if self.posting is None:
+            return 0
+        after = self.cards[self.posting.player]
+        return after.yz_bonus_points - self.posting.before.yz_bonus_points
 
     def _next_turn(self) -> None:
         self.turn = (self.turn + 1) % len(self.players)
@@ -436,5 +487,7 @@ class Game:
             "yz_bonus": [c.yz_bonus_points for c in self.cards],
             "totals": [c.total(self.rules) for c in self.cards],
             "posted": self.posting.box if self.posting else None,
-            "options": {"upper_bonus": self.rules.upper_bonus, "joker": self.rules.joker.value},
+            "first_yz": [c.first_yz for c in self.cards],
+            "options": {"upper_bonus": self.rules.upper_bonus, "joker": self.rules.joker.value,
+                        "yz_bonus": self.rules.yz_bonus.value},
         }

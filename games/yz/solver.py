@@ -1,22 +1,27 @@
 """Optimal solitaire YZ: the strategy with the highest expected final score.
 
-The game between turns is a state (boxes used, upper subtotal capped at 63, whether B6 holds
-50).  Working backwards from the full card, ``F[state]`` is the expected score still to come
-under optimal play.  Within a turn everything is exact: the 252 multisets of five dice are
-the rolls, the 462 multisets of 0-5 dice are the keeps, and
+The game between turns is a state (boxes used, upper subtotal capped at 63, a YZ-bonus flag).
+Working backwards from the full card, ``F[state]`` is the expected score still to come under
+optimal play.  Within a turn everything is exact: the 252 multisets of five dice are the
+rolls, the 462 multisets of 0-5 dice are the keeps, and
 
 * a final roll is worth the best box it may be posted to (score, bonuses, then ``F``);
 * a keep is worth the average over one more die added (rolling n dice is adding n dice one
   at a time), so the expectation over all outcomes costs six lookups per keep;
 * a roll with rolls left is worth its best sub-keep, found by a max over "one die fewer".
 
-All of that runs in numpy over every (subtotal, eligibility) pair of a set of boxes at once.
-The upper subtotal only matters with the 35-point upper bonus; without it that axis has
-size 1.  Only subtotals that the used upper boxes can actually make are computed.
+All of that runs in numpy over every (subtotal, flag) pair of a set of boxes at once.  The
+upper subtotal only matters with the 35-point upper bonus; without it that axis has size 1.
+Only subtotals that the used upper boxes can actually make are computed.
 
-The table is built once per rule set and cached as ``.npy`` in the save folder;
-``python -m retro.games.yz.solver --expected [--upper-bonus] [--free-joker]`` prints the optimal
-expected score (with both options: the published 254.5896).
+The flag: once B6 is used, 1 means a YZ posted now earns the 100 bonus.  While B6 is open,
+under the help text's bonus rule 1 means a YZ already went elsewhere, so the bonus is lost for
+good (under the official rule it is always 0 there).
+
+The table is built once per rule set, cooperatively (``build_steps`` yields its progress, so
+a program can keep its screen and keys alive), and kept in the program's store
+(``load_table``/``save_table``); ``python -m retro.games.yz.solver --expected`` prints the
+optimal expected score (``--help`` lists the rule options).
 """
 
 from __future__ import annotations
@@ -24,28 +29,28 @@ from __future__ import annotations
 import argparse
 import io
 import itertools
-import sys
-import time
-from collections.abc import Callable
+from collections.abc import Generator
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from retro.games.yz.rules import (
     BOXES,
-    DEFAULT_RULES,
     UPPER_BONUS,
     UPPER_BONUS_AT,
     YZ_BONUS,
-    YZ_SCORE,
     Dice,
     Joker,
     Rules,
     Scorecard,
+    YZBonus,
     allowed_posts,
+    post,
 )
+
+if TYPE_CHECKING:
+    from retro.store import Store
 
 NBOX = len(BOXES)
 FULL = (1 << NBOX) - 1
@@ -53,7 +58,7 @@ B6 = BOXES.index("B6")
 UPPER_BITS = 0b111111
 LOWER_BITS = FULL & ~UPPER_BITS
 CAP = UPPER_BONUS_AT  # subtotals above 63 are all alike
-TABLE_VERSION = 1
+TABLE_VERSION = 2
 NEG = -1e9
 
 # -- dice multisets ----------------------------------------------------------------------------
@@ -193,6 +198,7 @@ class _Model:
         """Value of each roll (rolls x len(ups) x len(flags)) when it must be posted now."""
         nu, nf = len(ups), len(flags)
         b6_used = bool(mask >> B6 & 1)
+        first_yz_rule = self.rules.yz_bonus is YZBonus.FIRST_YZ_50
         best = np.full((NROLL, nu, nf), NEG)
         score_table = self.nat
         if b6_used:
@@ -202,33 +208,43 @@ class _Model:
             score_table = np.where((self.yz & (own_used == 1))[:, None], self.jok, self.nat)
         scores = score_table.astype(int)
         barred = self._barred(mask)
+        yz = self.yz[:, None]                   # (rolls, 1)
+        flag = flags[None, :]                   # (1, flags)
+        same_up = ups[None, :]                  # (1, subtotals)
         for b in range(NBOX):
             if mask >> b & 1:
                 continue
             sc = score_table[:, b]
             nxt = f[mask | 1 << b]
+            gain = sc[:, None]
+            up_index = same_up
             if b < 6 and self.rules.upper_bonus:
-                new_up = np.minimum(CAP, ups[None, :] + scores[:, b][:, None])
-                crossed = (ups[None, :] < CAP) & (new_up >= CAP)
-                val = nxt[:, flags][new_up]
-                val += (sc[:, None] + UPPER_BONUS * crossed)[:, :, None]
+                up_index = np.minimum(CAP, same_up + scores[:, b][:, None])
+                crossed = (same_up < CAP) & (up_index >= CAP)
+                gain = gain + UPPER_BONUS * crossed
+            # The flag after this posting (see the module's docstring).
+            if b6_used:
+                next_flag = flag
             elif b == B6:
-                new_flag = (scores[:, b] == YZ_SCORE).astype(int)
-                val = nxt[ups][:, new_flag].T[:, :, None] + sc[:, None, None]
+                # Filling B6: a YZ there makes further YZs earn the bonus, unless (help text)
+                # an earlier YZ already went elsewhere; a scratch of B6 ends the bonus.
+                next_flag = (yz & (flag == 0)) if first_yz_rule else yz
             else:
-                val = nxt[ups][:, flags][None, :, :] + sc[:, None, None]
+                next_flag = (yz | (flag == 1)) if first_yz_rule else np.zeros_like(flag)
+            val = nxt[up_index[:, :, None], next_flag.astype(int)[:, None, :]]
+            val = val + gain[:, :, None]
             if barred[b]:
                 val[barred[b]] = NEG
             np.maximum(best, val, out=best)
         if b6_used:
-            # Every YZ after a 50 in B6 earns the bonus, wherever it is posted.
+            # A YZ posted while the flag is 1 earns the bonus, wherever it goes.
             best[self.yz] += YZ_BONUS * flags[None, None, :]
         return best
 
     def _barred(self, mask: int) -> list[list[int]]:
         """For each box, the YZ rolls the forced joker rule keeps out of it."""
         barred: list[list[int]] = [[] for _ in range(NBOX)]
-        if not mask >> B6 & 1 or self.rules.joker is Joker.FREE:
+        if not mask >> B6 & 1 or self.rules.joker is Joker.AS_WRITTEN:
             return barred
         open_lower = any(not mask >> b & 1 for b in range(6, NBOX))
         for i in np.flatnonzero(self.yz):
@@ -286,14 +302,25 @@ def _solve_chunk(f: np.ndarray, chunk: list[tuple[int, np.ndarray, np.ndarray, n
         at += n
 
 
-def build(rules: Rules, progress: Callable[[float], None] | None = None) -> Table:
-    """Compute the whole table (seconds to a minute depending on the rules)."""
+def flags_of(rules: Rules, mask: int) -> np.ndarray:
+    """The flag values a card with boxes ``mask`` used can have (see the module docstring)."""
+    if mask >> B6 & 1 or rules.yz_bonus is YZBonus.FIRST_YZ_50:
+        return np.array([0, 1])
+    return np.array([0])
+
+
+def build_steps(rules: Rules) -> Generator[float, bool | None, Table]:
+    """Compute the whole table, yielding the fraction done after each slice of work.
+
+    A cooperative build: the caller may do other things between slices (``next`` or
+    ``send(None)`` goes on; ``send(True)`` asks it to stop, which a table cannot do, so it
+    carries on).  Returns the table.
+    """
     model = _Model(rules)
     f = np.zeros((FULL + 1, model.nu, 2))
     groups = _subtotal_groups(rules)
     all_ups = [reachable_subtotals(u) if rules.upper_bonus else np.zeros(1, dtype=int)
                for u in range(64)]
-    flags_one, flags_two = np.array([0]), np.array([0, 1])
     done = 0
     # Cards with the same number of used boxes depend only on fuller cards, so a whole layer
     # shares one pass of the within-turn arithmetic (in chunks of columns, to bound memory).
@@ -303,7 +330,7 @@ def build(rules: Rules, progress: Callable[[float], None] | None = None) -> Tabl
         width = 0
         for k, mask in enumerate(layer):
             reps, source = groups[mask & UPPER_BITS]
-            flags = flags_two if mask >> B6 & 1 else flags_one
+            flags = flags_of(rules, mask)
             v = model.final_values(f, mask, reps, flags).reshape(NROLL, -1)
             chunk.append((mask, source, flags, v))
             width += v.shape[1]
@@ -311,50 +338,38 @@ def build(rules: Rules, progress: Callable[[float], None] | None = None) -> Tabl
                 _solve_chunk(f, chunk, all_ups)
                 done += len(chunk)
                 chunk, width = [], 0
-                if progress is not None:
-                    progress(done / FULL)
+                yield done / FULL
     return Table(rules, f)
 
 
-# -- caching -------------------------------------------------------------------------------------
+def build(rules: Rules) -> Table:
+    """Compute the whole table in one go (about a second; several with the upper bonus)."""
+    steps = build_steps(rules)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            table: Table = done.value
+            return table
+
+
+# -- keeping the table in a store -------------------------------------------------------------
 
 def table_name(rules: Rules) -> str:
-    bonus = "bonus" if rules.upper_bonus else "nobonus"
-    return f"YZ-{bonus}-{rules.joker.value}-v{TABLE_VERSION}.npy"
+    """The file the table for ``rules`` is kept in, such as
+    ``YZ-noupper-as-written-first-yz-50-v2.npy``."""
+    upper = "upper" if rules.upper_bonus else "noupper"
+    return f"YZ-{upper}-{rules.joker.value}-{rules.yz_bonus.value}-v{TABLE_VERSION}.npy"
 
 
-class _Bar:
-    """A text progress bar on stderr, shown only once a build has taken over a second."""
-
-    def __init__(self, label: str) -> None:
-        self.label = label
-        self.start = self.last = time.monotonic()
-        self.shown = False
-
-    def __call__(self, fraction: float) -> None:
-        now = time.monotonic()
-        if now - self.start < 1.0 or now - self.last < 0.2:
-            return
-        self.last = now
-        self.shown = True
-        filled = int(30 * fraction)
-        sys.stderr.write(f"\r{self.label} [{'#' * filled}{'.' * (30 - filled)}] "
-                         f"{100 * fraction:3.0f}%")
-        sys.stderr.flush()
-
-    def close(self) -> None:
-        if self.shown:
-            sys.stderr.write(f"\r{self.label} [{'#' * 30}] 100%\n")
+def _table_shape(rules: Rules) -> tuple[int, int, int]:
+    return (FULL + 1, CAP + 1 if rules.upper_bonus else 1, 2)
 
 
-def load_or_build(rules: Rules, folder: Path | str | None = None) -> Table:
-    """The table for ``rules`` from ``folder`` (the save folder by default), built and saved
-    there first if it is missing or damaged."""
-    from retro.store import Store
-
-    store = Store(folder)
-    name = table_name(rules)
-    shape = (FULL + 1, CAP + 1 if rules.upper_bonus else 1, 2)
+def load_table(store: Store, rules: Rules) -> Table | None:
+    """The table for ``rules`` from ``store``; None if it is not there (a damaged file is moved
+    aside by the store, with its notice)."""
+    shape = _table_shape(rules)
 
     def parse(data: bytes) -> np.ndarray:
         f = np.load(io.BytesIO(data), allow_pickle=False)
@@ -362,33 +377,38 @@ def load_or_build(rules: Rules, folder: Path | str | None = None) -> Table:
             raise ValueError(f"strategy table has shape {f.shape}, expected {shape}")
         return f
 
-    f = store.load(name, parse)
-    if f is not None:
-        return Table(rules, f)
-    bar = _Bar("YZ: computing the optimal strategy (once)")
-    t = build(rules, bar)
-    bar.close()
+    f = store.load(table_name(rules), parse)
+    return None if f is None else Table(rules, f)
+
+
+def save_table(store: Store, table: Table) -> bool:
+    """Keep ``table`` in ``store``; False if it could not (``store.problem_reason`` says
+    why, and the store has given its notice)."""
     buf = io.BytesIO()
-    np.save(buf, t.f)
-    if not store.save(name, buf.getvalue()):
-        sys.stderr.write(f"YZ: could not keep the strategy table ({store.problem_reason(name)}); "
-                         "using it unsaved\n")
-    return t
+    np.save(buf, table.f)
+    return store.save(table_name(table.rules), buf.getvalue())
 
 
-@cache
-def table(rules: Rules = DEFAULT_RULES) -> Table:
-    """The table for ``rules``, loaded or built once per process."""
-    return load_or_build(rules)
+def load_or_build(rules: Rules, store: Store) -> Table:
+    """The table from ``store``, or built and kept there (if it can be) when missing."""
+    table = load_table(store, rules)
+    if table is None:
+        table = build(rules)
+        save_table(store, table)  # if it cannot be kept, it is built again next time
+    return table
 
 
 # -- decisions -----------------------------------------------------------------------------------
 
 def state_of(card: Scorecard, rules: Rules) -> tuple[int, int, int]:
-    """(boxes used as a bit mask, capped upper subtotal or 0, 1 if B6 holds 50)."""
+    """(boxes used as a bit mask, capped upper subtotal or 0, the YZ-bonus flag)."""
     mask = sum(1 << i for i, s in enumerate(card.scores) if s is not None)
     up = min(CAP, card.upper_subtotal) if rules.upper_bonus else 0
-    return mask, up, int(card.bonus_eligible)
+    if not card.is_open("B6"):
+        flag = card.bonus_eligible(rules)
+    else:
+        flag = rules.yz_bonus is YZBonus.FIRST_YZ_50 and card.first_yz is not None
+    return mask, up, int(flag)
 
 
 @dataclass(frozen=True)
@@ -400,13 +420,17 @@ class Advice:
     value: float                # expected final score still to come with this choice
 
 
-class Solver:
-    """Optimal decisions for one rule set, from its table; each takes a few milliseconds."""
+#: Kept per-state values (keep values with one and two rolls left) of the last states seen.
+STATE_CACHE_SIZE = 4096
 
-    def __init__(self, rules: Rules = DEFAULT_RULES, tab: Table | None = None) -> None:
-        self.rules = rules
-        self.table = tab if tab is not None else table(rules)
-        self.model = _Model(rules)
+
+class Solver:
+    """Optimal decisions for one rule set, from its table (see ``load_table``, ``build``)."""
+
+    def __init__(self, table: Table) -> None:
+        self.rules = table.rules
+        self.table = table
+        self.model = _Model(table.rules)
         self._cache: dict[tuple[int, int, int], tuple[np.ndarray, np.ndarray]] = {}
 
     def _state_values(self, state: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
@@ -419,7 +443,7 @@ class Solver:
             last = expect_keeps(v)
             first = expect_keeps(best_subkeep(last))
             cached = (last[:, 0], first[:, 0])
-            if len(self._cache) > 4096:
+            if len(self._cache) >= STATE_CACHE_SIZE:
                 self._cache.clear()
             self._cache[state] = cached
         return cached
@@ -447,20 +471,13 @@ class Solver:
 
     def best_post(self, card: Scorecard, dice: Dice) -> tuple[str, float]:
         """The best box for these dice now and the expected points from here on."""
-        mask, up, flag = state_of(card, self.rules)
+        rules = self.rules
+        before = card.total(rules)
         best: tuple[str, float] | None = None
-        for box, score in allowed_posts(card, dice, self.rules).items():
-            b = BOXES.index(box)
-            gain = float(score)
-            nup, nflag = up, flag
-            if b < 6 and self.rules.upper_bonus:
-                nup = min(CAP, up + score)
-                gain += UPPER_BONUS if up < CAP <= nup else 0
-            if box == "B6":
-                nflag = int(score == YZ_SCORE)
-            if len(set(dice)) == 1 and card.bonus_eligible:
-                gain += YZ_BONUS
-            val = gain + float(self.table.f[mask | 1 << b, nup, nflag])
+        for box in allowed_posts(card, dice, rules):
+            # The rules module's own posting, so the bonuses are counted exactly as in play.
+            after = post(card, box, dice, rules)
+            val = after.total(rules) - before + float(self.table.f[state_of(after, rules)])
             if best is None or val > best[1] + 1e-9:
                 best = (box, val)
         assert best is not None, "a full card has no box to post to"
@@ -478,22 +495,49 @@ def _positions(dice: Dice, keep: tuple[int, ...]) -> tuple[bool, ...]:
     return tuple(held)
 
 
+def rules_from_args(args: argparse.Namespace) -> Rules:
+    """The rules named by the options of ``add_rule_options``."""
+    return Rules(upper_bonus=args.upper_bonus,
+                 joker=Joker.FORCED if args.forced_joker else Joker.AS_WRITTEN,
+                 yz_bonus=YZBonus.BOX_HOLDS_50 if args.official_bonus else YZBonus.FIRST_YZ_50)
+
+
+def add_rule_options(parser: argparse.ArgumentParser) -> None:
+    """The rule options shared by the solver and the benchmark."""
+    rules = parser.add_argument_group(
+        "rules", "Without options: the YZ help text's rules (no upper bonus; a YZ is a joker "
+        "only once B6 and its own upper box are used; the 100 bonus only if the first YZ was "
+        "scored 50).")
+    rules.add_argument("--upper-bonus", action="store_true",
+                       help="the 35-point bonus for 63 or more in A1-A6 (the game's letter U)")
+    joker = rules.add_mutually_exclusive_group()
+    joker.add_argument("--free-joker", action="store_true",
+                       help="the published analyses' free-choice joker, which is the help "
+                       "text's joker (the default); with --upper-bonus: 254.5896")
+    joker.add_argument("--forced-joker", action="store_true",
+                       help="the official (Hasbro) joker: a YZ after B6 is used must go to its "
+                       "own upper box while that is open; with --upper-bonus: 254.5877")
+    rules.add_argument("--official-bonus", action="store_true",
+                       help="the official (Hasbro) YZ bonus: every YZ posted while B6 holds 50 "
+                       "earns 100, even if an earlier YZ went elsewhere")
+
+
 def main(argv: list[str] | None = None) -> int:
+    from retro.store import Store
+
     parser = argparse.ArgumentParser(prog="python -m retro.games.yz.solver",
                                      description="Optimal solitaire YZ.")
     parser.add_argument("--expected", action="store_true",
                         help="print the optimal expected final score")
-    parser.add_argument("--upper-bonus", action="store_true",
-                        help="with the 35-point bonus for 63 or more in A1-A6")
-    parser.add_argument("--free-joker", action="store_true",
-                        help="a joker YZ may go to any open box (the published analyses' rule)")
+    parser.add_argument("--home", default=None,
+                        help="where to keep the table (default: retro's save folder)")
+    add_rule_options(parser)
     args = parser.parse_args(argv)
     if not args.expected:
         parser.print_help()
         return 2
-    rules = Rules(upper_bonus=args.upper_bonus,
-                  joker=Joker.FREE if args.free_joker else Joker.FORCED)
-    print(f"{table(rules).expected:.4f}")
+    rules = rules_from_args(args)
+    print(f"{load_or_build(rules, Store(args.home)).expected:.4f}")
     return 0
 
 

@@ -1,163 +1,69 @@
-"""YZ on the retro machine: menus, the scorecard, the dice, pop-ups and the scoreboard.
+"""YZ on the retro machine: the flow of a run, top to bottom, on the retro.ui kit.
 
-Screen plan (rows 0-24)::
-
-    0      menu bar: GAME  OPTIONS  HELP
-    1-23   the scorecard (columns 1-35): labels A1-A6 / B1-B7, one column per player
-           the dice (rows 4-8, columns 39-77) with their keys and marks (rows 9-10),
-           the ROLL and SELECT ALL buttons (rows 12-14), messages (rows 16-22)
-    24     key legend
-
-The rules live in ``rules`` and the computer player in ``ai``; this module only draws, reads
-keys and clicks, animates the dice and keeps the scoreboard and settings files.
+``main`` loads the settings, shows the startup show, then waits for the player: a game is
+started from GAME / Start (or Enter / ROLL when none is in progress).  Each turn the person
+rolls, marks dice and posts; the computer's turn follows when the person rolls again.
+Hot keys (F1 and F5 help, F10 the menus) work in every wait.  Drawing is in ``board``, the
+pop-ups in ``screens``, the menus in ``menus``, the files in ``records``; the rules live in
+``rules`` and the computer player in ``ai``.
 """
 
 from __future__ import annotations
 
-import contextlib
 import random
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from retro import ui
 from retro.events import Click, Event, Key, Quit
-from retro.games.yz import help as helptext
+from retro.games.yz import records, screens
+from retro.games.yz.ai import ComputerPlayer
+from retro.games.yz.board import Board, card_hit, die_at, in_button, menu_at
+from retro.games.yz.layout import (
+    LEGEND_ROW,
+    MENU_ROW,
+    MSG_COL,
+    MSG_LINES,
+    MSG_ROW,
+    MSG_W,
+    ROLL_BUTTON,
+    SCHEMES,
+    SELECT_BUTTON,
+    SPEEDS,
+    Look,
+    make_look,
+)
+from retro.games.yz.menus import run_menu
 from retro.games.yz.rules import (
     BOX_NAMES,
     BOXES,
     DICE,
     ROLLS_PER_TURN,
-    UPPER,
     Game,
-    Joker,
     Phase,
     Rules,
     YZError,
     format_dice,
     is_yz,
 )
-from retro.games.yz.scoreboard import (
-    BOARD_FILE,
-    SETTINGS_FILE,
-    Scoreboard,
-    Settings,
-    dump_board,
-    dump_settings,
-    parse_board,
-    parse_settings,
-)
+from retro.games.yz.scoreboard import Settings
+from retro.games.yz.screens import COMPUTER
+from retro.games.yz.solver import Solver, build_steps, load_table, save_table, table_name
 from retro.machine import Machine
-from retro.screen import Saved
-from retro.store import Loaded
 
-# -- layout --------------------------------------------------------------------------------
-
-MENU_ROW, LEGEND_ROW = 0, 24
-CARD_TOP, CARD_LEFT, CARD_W = 1, 1, 35
-LABEL_COL, LABEL_W = 3, 16
-PLAYER_COLS = (20, 28)                 # first column of each player's 7-wide score column
-COL_W = 7
-BOX_ROW: dict[str, int] = {**{b: 4 + i for i, b in enumerate(UPPER)},
-                           **{b: 13 + i for i, b in enumerate(BOXES[6:])}}
-HEADER_ROW, UPPER_TOTAL_ROW, UPPER_BONUS_ROW = 2, 10, 11
-YZ_BONUS_ROW, TOTAL_ROW, CARD_BOTTOM = 20, 22, 23
-SEPARATOR_ROWS = (3, 12, 21)
-
-TURN_ROW = 2
-DIE_TOP, DIE_W, DIE_H = 4, 7, 5
-DIE_COLS = (39, 47, 55, 63, 71)
-DIE_KEY_ROW, DIE_MARK_ROW = 9, 10
-BUTTON_ROW = 12
-ROLL_BUTTON = (42, 12)                 # column, width
-SELECT_BUTTON = (58, 16)
-MSG_ROW, MSG_COL, MSG_W, MSG_LINES = 16, 38, 41, 7
-
-#: Menus: title, hot letter index, column of the title, items (label, hot letter, action).
-MENUS: tuple[tuple[str, int, tuple[tuple[str, str, str], ...]], ...] = (
-    ("Game", 1, (("Start", "S", "start"), ("Exit", "X", "exit"))),
-    ("Options", 7, (("Scoreboard", "S", "scoreboard"), ("Colors...", "C", "colors"),
-                    ("Dice Speed...", "D", "speed"), ("Sound", "N", "sound"))),
-    ("Help", 16, (("Instructions   F5", "I", "help"), ("About YZ", "A", "about"))),
-)
-MENU_W = 20
-
-#: Colour schemes: name, board background, card background, text colour.
-SCHEMES: tuple[tuple[str, int, int], ...] = (
-    ("Green table", 0x2, 0x1),
-    ("Blue", 0x1, 0x0),
-    ("Teal", 0x3, 0x1),
-    ("Gray", 0x7, 0x1),
-    ("Black", 0x0, 0x1),
-)
-#: Dice speeds: name, frames of the rolling animation, seconds per frame.
-SPEEDS: tuple[tuple[str, int, float], ...] = (
-    ("Fast", 3, 0.03), ("Medium", 6, 0.05), ("Slow", 10, 0.08),
-)
-PIPS: dict[int, tuple[tuple[int, int], ...]] = {
-    1: ((1, 2),), 2: ((0, 0), (2, 4)), 3: ((0, 0), (1, 2), (2, 4)),
-    4: ((0, 0), (0, 4), (2, 0), (2, 4)), 5: ((0, 0), (0, 4), (1, 2), (2, 0), (2, 4)),
-    6: ((0, 0), (0, 4), (1, 0), (1, 4), (2, 0), (2, 4)),
-}
-PIP = "•"
-COMPUTER = "CPU"
-MAX_INITIALS = 3
+LEGEND = "R Roll  1-5 Mark  S Select all  A1-B7 Post  H Hint  F5 Help  F10 Menu"
 
 
 class _Exit(Exception):
     """GAME / Exit: leave the program."""
 
 
-@dataclass(frozen=True)
-class Look:
-    """Every attribute the game uses, chosen for colour or for the MDA on purpose."""
-
-    board: int
-    frame: int
-    label: int
-    score: int
-    preview: int
-    header: int
-    header_now: int
-    total: int
-    die: int
-    die_marked: int
-    key: int
-    button: int
-    button_off: int
-    message: int
-    menu: int
-    menu_hot: int
-    menu_sel: int
-    popup: int
-    popup_hi: int
-    popup_sel: int
-    legend: int
-
-
-def make_look(scheme: int, mono: bool) -> Look:
-    if mono:
-        return Look(board=0x07, frame=0x07, label=0x07, score=0x0F, preview=0x01,
-                    header=0x07, header_now=0x70, total=0x0F, die=0x70, die_marked=0x0F,
-                    key=0x0F, button=0x70, button_off=0x07, message=0x0F, menu=0x70,
-                    menu_hot=0x70, menu_sel=0x07, popup=0x07, popup_hi=0x0F, popup_sel=0x70,
-                    legend=0x70)
-    _, bg, card = SCHEMES[scheme]
-    on_board = bg << 4
-    on_card = card << 4
-    light = bg == 0x7
-    return Look(board=on_board | (0x00 if light else 0x07),
-                frame=on_card | 0x07, label=on_card | 0x0B, score=on_card | 0x0F,
-                preview=on_card | 0x0A,
-                header=on_card | 0x0E, header_now=0x3F if card != 3 else 0x5F,
-                total=on_card | 0x0E, die=0x70, die_marked=0x0F if bg else 0x4F,
-                key=on_board | (0x01 if light else 0x0E), button=0x70, button_off=0x78,
-                message=on_board | (0x04 if light else 0x0E) if bg != 0x4 else 0x4F,
-                menu=0x70, menu_hot=0x74, menu_sel=0x1F, popup=0x1F, popup_hi=0x1E, popup_sel=0x70,
-                legend=0x70)
+class _NewGame(Exception):
+    """GAME / Start (confirmed): back to the main loop, which asks for the new game."""
 
 
 @dataclass
 class App:
-    """One run of YZ: the settings, the game in progress and the screen."""
+    """One run of YZ: the settings, the game in progress and what the screen shows."""
 
     m: Machine
     rules: Rules
@@ -165,444 +71,194 @@ class App:
     game: Game | None = None
     computer: frozenset[int] = frozenset()
     yz_count: list[int] = field(default_factory=list)
-    unsaved: str | None = None          # why the last game's record is not on the disk
-    pending: str = ""
+    pending: str = ""               # a half-typed box code: "A" or "B", shown until used
+    tumbling: bool = False          # the dice are rolling: no score preview yet
     messages: list[str] = field(default_factory=list)
     game_rng: random.Random = field(default_factory=random.Random)
     anim_rng: random.Random = field(default_factory=random.Random)
-    _player: object = None          # the ComputerPlayer, made on first use (builds a table)
+    player: ComputerPlayer | None = None   # made on first use (loads or builds a table)
 
     def __post_init__(self) -> None:
         # Two streams from the one machine stream: the dice the game deals, and the faces
         # shown while they tumble, so the dice speed never changes the game.
         self.game_rng = random.Random(self.m.rng.getrandbits(64))
         self.anim_rng = random.Random(self.m.rng.getrandbits(64))
+        self.board = Board(self.m, self.rules, lambda: self.look)
 
     @property
     def look(self) -> Look:
         return make_look(self.settings.scheme, self.m.screen.mono)
 
-    # -- drawing -----------------------------------------------------------------------------
+    @property
+    def in_progress(self) -> bool:
+        """A game that leaving or starting another would throw away: begun, not over."""
+        g = self.game
+        if g is None or g.phase is Phase.OVER:
+            return False
+        return g.roll > 0 or any(card.open_boxes != BOXES for card in g.cards)
+
+    # -- hot keys ----------------------------------------------------------------------------
+
+    def hot_keys(self) -> ui.HotKeys:
+        keys = ui.HotKeys()
+        keys.add("F1", self.help_key, legend="Help")
+        keys.add("F5", self.help_key)
+        keys.add("F10", self.menu_key, legend="Menu")
+        return keys
+
+    async def help_key(self, m: Machine) -> None:
+        self.cancel_pending()
+        await screens.show_help(m, self.look)
+
+    async def menu_key(self, m: Machine) -> None:
+        self.cancel_pending()
+        await self.open_menu(0)
+
+    async def open_menu(self, index: int) -> None:
+        action = await run_menu(self.m, self.board, index)
+        if action:
+            await self.do_action(action)
+
+    async def do_action(self, action: str) -> None:
+        m, lk = self.m, self.look
+        match action:
+            case "start":
+                if await ui.confirm_discard(m, "Abandon this game and start a new one?",
+                                            in_progress=self.in_progress):
+                    raise _NewGame
+            case "exit":
+                if await ui.confirm_discard(m, "Abandon this game and leave YZ?",
+                                            in_progress=self.in_progress):
+                    raise _Exit
+            case "scoreboard":
+                board, notice = records.load_board(m.store)
+                if notice:
+                    await screens.report_bad_board(m, lk, notice)
+                await screens.show_scoreboard(m, lk, board)
+            case "colors":
+                names = [name for name, _, _ in SCHEMES]
+                pick = await screens.choose(m, lk, "Colors", names, self.settings.scheme)
+                if pick is not None:
+                    self.settings = Settings(scheme=pick, speed=self.settings.speed)
+                    failed = records.save_settings(m.store, self.settings)
+                    self.say(f"Colors: {names[pick]}.", *([failed] if failed else []))
+                    self.draw()
+            case "speed":
+                names = [name for name, _, _ in SPEEDS]
+                pick = await screens.choose(m, lk, "Dice Speed", names, self.settings.speed)
+                if pick is not None:
+                    self.settings = Settings(scheme=self.settings.scheme, speed=pick)
+                    failed = records.save_settings(m.store, self.settings)
+                    self.say(f"Dice speed: {names[pick]}.", *([failed] if failed else []))
+            case "sound":
+                m.sound = not m.sound
+                self.say(f"Sound {'on' if m.sound else 'off'}.")
+            case "help":
+                await screens.show_help(m, lk)
+            case "about":
+                await screens.show_about(m, lk)
+
+    # -- drawing -------------------------------------------------------------------------------
 
     def draw(self) -> None:
-        s, lk = self.m.screen, self.look
+        s, lk, b = self.m.screen, self.look, self.board
         s.clear(lk.board)
         s.move_cursor(24, 0, visible=False)
-        self.draw_menu_bar()
-        self.draw_card()
-        self.draw_turn()
-        self.draw_dice()
-        self.draw_buttons()
+        b.draw_menu_bar()
+        b.draw_card(self.game, self.computer, preview=not self.tumbling)
+        b.draw_turn(self.game, self.pending)
+        b.draw_dice(self.game)
+        b.draw_buttons(self.game)
         self.draw_messages()
         s.fill(LEGEND_ROW, 0, 1, 80, " ", lk.legend)
-        s.put(LEGEND_ROW, 1, "R Roll  1-5 Mark  S Select all  A1-B7 Post  H Hint  "
-              "F5 Help  F10 Menu", lk.legend)
-
-    def draw_menu_bar(self, active: int | None = None) -> None:
-        s, lk = self.m.screen, self.look
-        s.fill(MENU_ROW, 0, 1, 80, " ", lk.menu)
-        for i, (title, col, _) in enumerate(MENUS):
-            attr = lk.menu_sel if i == active else lk.menu
-            s.put(MENU_ROW, col - 1, f" {title} ", attr)
-            if i != active:
-                s.put(MENU_ROW, col, title[0], lk.menu_hot)
-        s.put(MENU_ROW, 74, "YZ", lk.menu)
-
-    def draw_card(self) -> None:
-        s, lk = self.m.screen, self.look
-        s.box(CARD_TOP, CARD_LEFT, CARD_BOTTOM - CARD_TOP + 1, CARD_W, lk.frame, style="double")
-        for col in PLAYER_COLS:
-            s.vline(CARD_TOP + 1, col - 1, CARD_BOTTOM - CARD_TOP - 1, lk.frame, 0xB3)
-            s.put(CARD_TOP, col - 1, "╤", lk.frame)
-            s.put(CARD_BOTTOM, col - 1, "╧", lk.frame)
-        for row in SEPARATOR_ROWS:
-            s.put(row, CARD_LEFT, "╟" + "─" * (CARD_W - 2) + "╢", lk.frame)
-            for col in PLAYER_COLS:
-                s.put(row, col - 1, "┼", lk.frame)
-        s.put(HEADER_ROW, LABEL_COL, "Box  Category", lk.header)
-        for box, row in BOX_ROW.items():
-            s.put(row, LABEL_COL, f"{box}  {BOX_NAMES[box]}", lk.label)
-        s.put(UPPER_TOTAL_ROW, LABEL_COL, "    Upper total", lk.label)
-        s.put(UPPER_BONUS_ROW, LABEL_COL,
-              "    Bonus at 63" if self.rules.upper_bonus else "    (no bonus)", lk.label)
-        s.put(YZ_BONUS_ROW, LABEL_COL, "    YZ bonus", lk.label)
-        s.put(TOTAL_ROW, LABEL_COL, "    TOTAL", lk.total)
-        g = self.game
-        if g is None:
-            return
-        for p, name in enumerate(g.players):
-            col = PLAYER_COLS[p]
-            now = p == g.turn and g.phase is not Phase.OVER
-            s.put(HEADER_ROW, col, name.center(COL_W), lk.header_now if now else lk.header)
-            card = g.cards[p]
-            for box, row in BOX_ROW.items():
-                value = card[box]
-                if value is not None:
-                    s.put(row, col, f"{value:>5}  ", lk.score)
-            s.put(UPPER_TOTAL_ROW, col, f"{card.upper_subtotal:>5}", lk.score)
-            if self.rules.upper_bonus:
-                s.put(UPPER_BONUS_ROW, col, f"{card.upper_bonus(self.rules):>5}", lk.score)
-            s.put(YZ_BONUS_ROW, col, f"{card.yz_bonus_points:>5}", lk.score)
-            s.put(TOTAL_ROW, col, f"{card.total(self.rules):>5}", lk.total)
-        if g.phase is Phase.ROLL and g.roll >= 1 and g.turn not in self.computer:
-            col = PLAYER_COLS[g.turn]
-            for box, score in g.allowed().items():
-                if score:   # a scratch would show 0 in every box: leave those blank
-                    s.put(BOX_ROW[box], col, f"{score:>5}", lk.preview)
-
-    def draw_turn(self) -> None:
-        s, lk = self.m.screen, self.look
-        g = self.game
-        if g is None:
-            s.put(TURN_ROW, MSG_COL, "No game in progress", lk.board)
-            return
-        if g.phase is Phase.OVER:
-            s.put(TURN_ROW, MSG_COL, "Game over", lk.board)
-            return
-        who = g.players[g.turn]
-        if g.phase is Phase.POSTED:
-            line = f"{who} has posted"
-        elif g.roll == 0:
-            line = f"{who} to roll"
-        else:
-            line = f"{who}: roll {g.roll} of {ROLLS_PER_TURN}"
-        s.put(TURN_ROW, MSG_COL, line, lk.board)
-
-    def draw_die(self, index: int, face: int | None, marked: bool) -> None:
-        s, lk = self.m.screen, self.look
-        col = DIE_COLS[index]
-        attr = lk.die_marked if marked else lk.die
-        s.box(DIE_TOP, col, DIE_H, DIE_W, attr, style="single")
-        if face is not None:
-            for r, c in PIPS[face]:
-                s.put(DIE_TOP + 1 + r, col + 1 + c, PIP, attr)
-        s.put(DIE_KEY_ROW, col + 3, str(index + 1), lk.key)
-        s.put(DIE_MARK_ROW, col + 1, "roll " if marked else "     ", lk.key if marked else lk.board)
-
-    def draw_dice(self) -> None:
-        g = self.game
-        for i in range(DICE):
-            if g is None or not g.dice:
-                self.draw_die(i, None, False)
-            else:
-                self.draw_die(i, g.dice[i], g.marked[i])
-
-    def draw_buttons(self) -> None:
-        s, lk = self.m.screen, self.look
-        g = self.game
-        can_roll = g is not None and g.can_roll() and (
-            g.phase is Phase.POSTED or g.roll == 0 or any(g.marked))
-        can_select = g is not None and g.phase is Phase.ROLL and 1 <= g.roll < ROLLS_PER_TURN
-        for (col, width), label, on in ((ROLL_BUTTON, "ROLL", can_roll),
-                                        (SELECT_BUTTON, "SELECT ALL", can_select)):
-            attr = lk.button if on else lk.button_off
-            s.box(BUTTON_ROW, col, 3, width, attr, style="single")
-            s.center(BUTTON_ROW + 1, label, attr, col, width)
+        s.put(LEGEND_ROW, 1, LEGEND, lk.legend)
 
     def draw_messages(self) -> None:
         s, lk = self.m.screen, self.look
         s.fill(MSG_ROW, MSG_COL, MSG_LINES, MSG_W, " ", lk.board)
         for i, line in enumerate(self.messages[-MSG_LINES:]):
-            s.put(MSG_ROW + i, MSG_COL, line[:MSG_W], lk.message)
+            s.put(MSG_ROW + i, MSG_COL, line, lk.message)
 
     def say(self, *lines: str) -> None:
-        self.messages = [ln for text in lines for ln in _wrap(text, MSG_W)]
+        """Put a message in the message area: each text from a new line, wrapped at
+        word boundaries (never cut inside a word)."""
+        self.messages = [ln for text in lines for ln in ui.wrap(text, MSG_W)]
 
-    # -- pop-ups -------------------------------------------------------------------------------
+    # -- the strategy ----------------------------------------------------------------------------
 
-    def popup(self, title: str, lines: list[str], width: int | None = None,
-              footer: str = "") -> tuple[int, int, int]:
-        """Draw a centred box with lines of text; returns (top, left, width)."""
-        s, lk = self.m.screen, self.look
-        width = width or max(len(title) + 6, *(len(ln) + 4 for ln in lines), len(footer) + 4)
-        height = len(lines) + 2 + (1 if footer else 0)
-        top, left = max(1, (25 - height) // 2), (80 - width) // 2
-        s.box(top, left, height, width, lk.popup, style="double", title=title)
-        for i, line in enumerate(lines):
-            s.put(top + 1 + i, left + 2, line, lk.popup)
-        if footer:
-            s.center(top + height - 2, footer, lk.popup_hi, left, width)
-        return top, left, width
-
-    @contextlib.contextmanager
-    def _kept_screen(self, saved: Saved) -> Iterator[None]:
-        """Put the screen back after a pop-up or menu, however it ends, except when the
-        program itself is being shut down (then the screen stays as the player saw it)."""
-        try:
-            yield
-        except GeneratorExit:
-            raise
-        except BaseException:
-            self._put_back(saved)
-            raise
-        self._put_back(saved)
-
-    def _put_back(self, saved: Saved) -> None:
-        self.m.screen.restore(saved)
-        self.m.screen.move_cursor(24, 0, visible=False)
-
-    async def message_box(self, title: str, lines: list[str]) -> None:
-        saved = self.m.screen.save()
-        self.popup(title, [*lines, ""], footer="Press any key")
-        await self.m.key()
-        self.m.screen.restore(saved)
-
-    async def choose(self, title: str, options: list[str], current: int) -> int | None:
-        """A list to pick from: arrows and Enter, the digits, or a click; Esc cancels."""
-        s, lk = self.m.screen, self.look
-        saved = s.save()
-        lines = [f"{i + 1}  {opt}" for i, opt in enumerate(options)]
-        sel = current
-        with self._kept_screen(saved):
-            while True:
-                top, left, width = self.popup(title, [*lines, ""],
-                                              footer="Enter: choose   Esc: cancel")
-                s.paint(top + 1 + sel, left + 1, 1, width - 2, lk.popup_sel)
-                match await self.m.key():
-                    case Key("UP"):
-                        sel = (sel - 1) % len(options)
-                    case Key("DOWN"):
-                        sel = (sel + 1) % len(options)
-                    case Key("ENTER"):
-                        return sel
-                    case Key("ESC"):
-                        return None
-                    case Key(ch) if ch.isdigit() and 1 <= int(ch) <= len(options):
-                        return int(ch) - 1
-                    case Click(row, col) if (top < row <= top + len(options)
-                                             and left < col < left + width - 1):
-                        return row - top - 1
-                    case Click():
-                        return None
-                    case _:
-                        pass
-
-    async def ask_text(self, title: str, prompt: str, default: str) -> str | None:
-        """Initials: up to three letters or digits, Enter to accept, Esc to cancel."""
-        s = self.m.screen
-        saved = s.save()
-        text = ""
-        with self._kept_screen(saved):
-            while True:
-                top, left, _ = self.popup(title, [prompt, "", f"  [{text:<{MAX_INITIALS}}]"],
-                                              width=44, footer=f"Enter accepts (empty: {default})")
-                s.move_cursor(top + 3, left + 5 + len(text), visible=True)
-                match await self.m.key():
-                    case Key("ENTER"):
-                        return text or default
-                    case Key("ESC"):
-                        return None
-                    case Key("BKSP"):
-                        text = text[:-1]
-                    case Key(ch) if len(ch) == 1 and ch.isalnum() and ch.isascii():
-                        if len(text) < MAX_INITIALS:
-                            text += ch.upper()
-                    case _:
-                        pass
-
-    # -- menus ----------------------------------------------------------------------------------
-
-    async def menu(self, index: int) -> str | None:
-        """The menu bar, opened at menu ``index``; returns the chosen action or None."""
-        s, lk = self.m.screen, self.look
-        saved = s.save()
-        sel = 0
-        with self._kept_screen(saved):
-            while True:
-                s.restore(saved)
-                self.draw_menu_bar(active=index)
-                _, col, items = MENUS[index]
-                left = col - 1
-                s.box(1, left, len(items) + 2, MENU_W, lk.menu, style="single")
-                for i, (label, hot, action) in enumerate(items):
-                    attr = lk.menu_sel if i == sel else lk.menu
-                    check = "√" if action == "sound" and self.m.sound else " "
-                    s.put(2 + i, left + 1, f"{check}{label:<{MENU_W - 3}}", attr)
-                    at = label.upper().find(hot)
-                    if i != sel and at >= 0:
-                        s.put(2 + i, left + 2 + at, label[at], lk.menu_hot)
-                event = await self.m.key()
-                match event:
-                    case Key("LEFT"):
-                        index, sel = (index - 1) % len(MENUS), 0
-                    case Key("RIGHT"):
-                        index, sel = (index + 1) % len(MENUS), 0
-                    case Key("UP"):
-                        sel = (sel - 1) % len(items)
-                    case Key("DOWN"):
-                        sel = (sel + 1) % len(items)
-                    case Key("ENTER"):
-                        return items[sel][2]
-                    case Key("ESC") | Key("F10"):
-                        return None
-                    case Key(ch) if len(ch) == 1:
-                        hit = [a for _, hot, a in items if hot == ch.upper()]
-                        if hit:
-                            return hit[0]
-                        titles = [i for i, m in enumerate(MENUS) if m[0][0] == ch.upper()]
-                        if titles:
-                            index, sel = titles[0], 0
-                    case Click(row, c) if row == MENU_ROW:
-                        hit_menu = _menu_at(c)
-                        if hit_menu is None or hit_menu == index:
-                            return None
-                        index, sel = hit_menu, 0
-                    case Click(row, c) if 2 <= row < 2 + len(items) and left < c < left + MENU_W:
-                        return items[row - 2][2]
-                    case Click():
-                        return None
-                    case _:
-                        pass
-
-    async def do_action(self, action: str) -> None:
-        match action:
-            case "start":
-                await self.start_game()
-            case "exit":
-                raise _Exit
-            case "scoreboard":
-                await self.show_scoreboard()
-            case "colors":
-                names = [name for name, _, _ in SCHEMES]
-                pick = await self.choose("Colors", names, self.settings.scheme)
-                if pick is not None:
-                    self.settings = Settings(scheme=pick, speed=self.settings.speed)
-                    self.say(f"Colors: {names[pick]}.")
-                    self.save_settings()  # after: a failure to save is what stays shown
-            case "speed":
-                names = [name for name, _, _ in SPEEDS]
-                pick = await self.choose("Dice Speed", names, self.settings.speed)
-                if pick is not None:
-                    self.settings = Settings(scheme=self.settings.scheme, speed=pick)
-                    self.say(f"Dice speed: {names[pick]}.")
-                    self.save_settings()
-            case "sound":
-                self.m.sound = not self.m.sound
-                self.say(f"Sound {'on' if self.m.sound else 'off'}.")
-            case "help":
-                await self.show_help()
-            case "about":
-                await self.message_box("About YZ", [
-                    "YZ - dice for two players",
-                    "A text-mode twin of the 1994 Windows game.",
-                    "The computer plays the optimal solitaire",
-                    "strategy (best average score).",
-                ])
-
-    # -- files ------------------------------------------------------------------------------------
-
-    def load_settings(self) -> None:
-        store = self.m.store
-        if store is None:
-            return
-        loaded = store.load(SETTINGS_FILE, parse_settings)
-        if loaded is not None and loaded.scheme < len(SCHEMES) and loaded.speed < len(SPEEDS):
-            self.settings = loaded
-
-    def save_settings(self) -> None:
-        if self.m.store is None:
-            return
-        if not self.m.store.save(SETTINGS_FILE, dump_settings(self.settings)):
-            self.say(f"Could not save the settings: {self.m.store.problem_reason(SETTINGS_FILE)}")
-
-    async def _report_bad_board(self, notice: str) -> None:
-        await self.message_box("Scoreboard", [
-            "The scoreboard file could not be read.",
-            "It was kept, moved aside, and a new",
-            "scoreboard was started:",
-            *_wrap(notice, 52),
-        ])
-
-    async def show_scoreboard(self) -> None:
-        store = self.m.store
-        board = Scoreboard()
-        if store is not None:
-            loaded = store.load_result(BOARD_FILE, parse_board)
-            board = loaded.value or Scoreboard()
-            if loaded.damaged:
-                await self._report_bad_board(_damage(loaded))
-        lines = ["Player  Games  Wins  High  Average  YZs", "─" * 40]
-        rows = board.ranked()
-        if not rows:
-            lines.append("No games played yet.")
-        for ini, st in rows[:12]:
-            lines.append(f"{ini:<6}{st.games:>7}{st.wins:>6}{st.high:>6}"
-                         f"{st.average:>9.1f}{st.yz:>5}")
-        await self.message_box("Scoreboard", lines)
-
-    def record_game(self) -> str | None:
-        """Add the finished game to the scoreboard; returns a notice if the file was bad."""
-        g, store = self.game, self.m.store
-        if g is None or store is None:
-            return None
-        totals = [c.total(self.rules) for c in g.cards]
-        winner = g.winner()
-
-        def change(board: Scoreboard | None) -> Scoreboard:
-            board = board or Scoreboard()
-            for p, name in enumerate(g.players):
-                board = board.add(name, totals[p], won=winner == p, yz=self.yz_count[p])
-            return board
-
-        result = store.update_result(BOARD_FILE, parse_board, change, dump_board)
-        self.unsaved = None if result.saved else \
-            f"The scoreboard could not be saved: {result.reason}."
-        return _damage(result.loaded) if result.loaded.damaged else None
-
-    # -- the game ---------------------------------------------------------------------------------
-
-    def player(self):  # -> ComputerPlayer
-        if self._player is None:
-            from retro.games.yz.ai import ComputerPlayer
-            self._player = ComputerPlayer(self.rules)
-        return self._player
-
-    async def prepare_player(self) -> None:
-        """Load (or, the first time, compute) the strategy, saying so on the screen."""
-        if self._player is None:
-            self.say("One moment: loading the best strategy...")
+    async def prepare_player(self) -> ComputerPlayer:
+        """The computer player, its table loaded from the program's store or, the first
+        time, computed as cooperative work with its progress on the screen (hot keys
+        stay live meanwhile) and kept in the store for next time."""
+        if self.player is not None:
+            return self.player
+        store, lk = self.m.store, self.look
+        table = load_table(store, self.rules) if store is not None else None
+        if table is None:
+            self.say("Working out the best strategy (only the first time)...")
             self.draw_messages()
-            await self.m.sleep(0)
-            self.player()
+            bar = ui.Progress(MSG_ROW + 2, MSG_COL, MSG_W, lk.message, label="Strategy")
+            table = await ui.work(self.m, build_steps(self.rules), bar, stop_keys=())
+            self.say("")
+            if store is not None and not save_table(store, table):
+                why = store.problem_reason(table_name(self.rules))
+                self.say(f"The strategy could not be kept ({why}); it works all the same, "
+                         "and is worked out again next time.")
+        self.player = ComputerPlayer(Solver(table))
+        return self.player
+
+    # -- a new game ------------------------------------------------------------------------------
 
     async def start_game(self) -> None:
-        pick = await self.choose("New game", ["Play against the computer", "Two players"], 0)
+        """The New game questions; the game in progress (if any) stays when they are
+        cancelled with Esc."""
+        m, lk = self.m, self.look
+        pick = await screens.choose(m, lk, "New game",
+                                    ["Play against the computer", "Two players"], 0)
         if pick is None:
             return
-        first = await self.ask_text("New game", "Player 1, type your initials:", "P1")
+        computer_taken = {COMPUTER: "the computer's"}
+        first = await screens.ask_initials(m, lk, "Player 1, type your initials:", "P1",
+                                           computer_taken)
         if first is None:
             return
         if pick == 0:
-            second = COMPUTER if first != COMPUTER else "PC"
+            second = COMPUTER
         else:
-            second = None
-            while second is None:
-                second = await self.ask_text("New game", "Player 2, type your initials:", "P2")
-                if second is None:
-                    return
-                if second == first:
-                    await self.message_box("New game", ["Please pick different initials."])
-                    second = None
-        assert second is not None, "the loop above ends with a second name"
+            taken = {**computer_taken, first: "player 1's"}
+            answer = await screens.ask_initials(m, lk, "Player 2, type your initials:",
+                                                "P2" if first != "P2" else "P1", taken)
+            if answer is None:
+                return
+            second = answer
         self.game = Game(players=(first, second), rules=self.rules)
         self.computer = frozenset({1}) if pick == 0 else frozenset()
         self.yz_count = [0, 0]
         self.pending = ""
+        self.say("")
+        self.draw()
         if self.computer:
             await self.prepare_player()
         self.say(f"{first}, press R or click ROLL to start.")
 
+    # -- turns ------------------------------------------------------------------------------------
+
     async def animate(self, indices: list[int]) -> None:
-        """The dice tumble: random faces and clicks of the speaker, then the real dice."""
+        """The dice tumble: random faces and clicks of the speaker, then the real dice.
+
+        The scorecard shows the new roll's scores only once they have stopped."""
         _, frames, step = SPEEDS[self.settings.speed]
-        g = self.game
-        assert g is not None
-        for _ in range(frames):
-            for i in indices:
-                self.draw_die(i, self.anim_rng.randint(1, 6), False)
-            self.m.beep(180 + 40 * self.anim_rng.randint(0, 10), 12)
-            await self.m.sleep(step)
-        self.draw_dice()
+        self.tumbling = True
+        self.draw()
+        try:
+            for _ in range(frames):
+                for i in indices:
+                    self.board.draw_die(i, self.anim_rng.randint(1, 6), False)
+                self.m.beep(180 + 40 * self.anim_rng.randint(0, 10), 12)
+                await ui.sleep(self.m, step)
+        finally:
+            self.tumbling = False
+        self.draw()
 
     async def roll(self) -> None:
         g = self.game
@@ -621,14 +277,7 @@ class App:
         rolling = [i for i in range(DICE) if g.phase is Phase.POSTED or g.roll == 0
                    or g.marked[i]]
         g.roll_dice(self.game_rng)
-        self.pending = ""
-        self.draw()
         await self.animate(rolling)
-        self.after_roll()
-
-    def after_roll(self) -> None:
-        g = self.game
-        assert g is not None
         who = g.players[g.turn]
         if g.roll >= ROLLS_PER_TURN:
             self.say(f"{who}: {format_dice(g.dice)}. That was your last roll:",
@@ -638,42 +287,48 @@ class App:
                      "Mark dice to roll again (1-5), or post to a box.")
 
     async def computer_turn(self) -> None:
+        """The computer's whole turn; it takes up where it was if it was interrupted."""
         g = self.game
         assert g is not None
-        await self.prepare_player()
-        player = self.player()
+        player = await self.prepare_player()
         _, _, step = SPEEDS[self.settings.speed]
         pause = max(0.4, 8 * step)
-        g.roll_dice(self.game_rng)
-        who = g.players[g.turn]
-        self.say(f"{who} rolls.")
-        self.draw()
-        await self.animate(list(range(DICE)))
+        who = g.players[(g.turn + 1) % len(g.players)] if g.phase is Phase.POSTED \
+            else g.players[g.turn]
+        if g.phase is Phase.POSTED or g.roll == 0:
+            g.roll_dice(self.game_rng)
+            self.say(f"{who} rolls.")
+            await self.animate(list(range(DICE)))
         while True:
             advice = player.advise(g)
-            await self.m.sleep(pause)
+            await ui.sleep(self.m, pause)
             if advice.box is not None:
                 score = g.post(advice.box)
                 if is_yz(g.dice):
                     self.yz_count[g.turn] += 1
+                self.say(self.posting_message(who, "posts", advice.box, score))
                 self.draw()
-                self.say(f"{who} posts {score} in {advice.box} {BOX_NAMES[advice.box]}.")
                 break
-            for i, held in enumerate(advice.held):
-                if not held:
-                    g.toggle(i)
+            # Marked as a whole (not toggled), so a turn taken up again marks the same dice.
+            g.marked = tuple(not held for held in advice.held)
             self.say(f"{who} keeps {_kept(g.dice, advice.held)} and rolls again.")
             self.draw()
-            await self.m.sleep(pause)
+            await ui.sleep(self.m, pause)
             rolling = [i for i in range(DICE) if g.marked[i]]
             g.roll_dice(self.game_rng)
-            self.draw()
             await self.animate(rolling)
         if g.phase is Phase.OVER:
             await self.finish_game()
         else:
             nxt = g.players[(g.turn + 1) % len(g.players)]
             self.say(self.messages[0] if self.messages else "", f"{nxt}: press R or click ROLL.")
+
+    def posting_message(self, who: str, verb: str, box: str, score: int) -> str:
+        g = self.game
+        assert g is not None
+        text = f"{who} {verb} {box} {BOX_NAMES[box]}: {score}"
+        bonus = g.posting_bonus
+        return f"{text}, and a YZ bonus of {bonus}." if bonus else f"{text}."
 
     async def post(self, box: str) -> None:
         g = self.game
@@ -684,43 +339,40 @@ class App:
             self.say("The computer's posting stands.", "Press R or click ROLL for your turn.")
             return
         first_post = g.phase is Phase.ROLL
-        before_after = g.phase
         score = g.post(box)
         if first_post and is_yz(g.dice):
             self.yz_count[g.turn] += 1
         who = g.players[g.turn]
-        verb = "posts" if before_after is Phase.ROLL else "moves the dice to"
+        text = self.posting_message(who, "posts" if first_post else "moves the dice to",
+                                    box, score)
         self.draw()
         if g.phase is Phase.OVER:
-            self.say(f"{who} {verb} {box}: {score}.")
+            self.say(text)
             await self.finish_game()
             return
         nxt = g.players[(g.turn + 1) % len(g.players)]
-        self.say(f"{who} {verb} {box} {BOX_NAMES[box]}: {score}.",
-                 "Click another box to change it, or",
+        self.say(text, "Click another box to change it, or",
                  f"press R or click ROLL for {nxt}'s turn.")
 
     async def finish_game(self) -> None:
-        g = self.game
+        g, m = self.game, self.m
         assert g is not None
-        self.draw()
         totals = [c.total(self.rules) for c in g.cards]
         winner = g.winner()
-        notice = self.record_game()
+        notice, failed = records.record_game(m.store, g, self.rules, self.yz_count)
         if winner is None:
             result = f"A tie at {totals[0]}!"
         else:
-            loser = 1 - winner
-            result = f"{g.players[winner]} wins {totals[winner]} to {totals[loser]}."
-        self.say(result, "GAME / Start for another game.")
+            result = f"{g.players[winner]} wins {totals[winner]} to {totals[1 - winner]}."
+        self.say(result, failed or "GAME / Start for another game.")
         self.draw()
         tune = "T180 L16 O4 C E G > C" if winner not in self.computer else "T120 L8 O3 G E C"
-        self.m.play(tune)
+        m.play(tune)
         lines = [f"{name:<4} {totals[p]:>5}" for p, name in enumerate(g.players)]
-        await self.message_box("Game over", [*lines, "", result,
-                                             *(_wrap(self.unsaved, 44) if self.unsaved else [])])
+        await screens.message_box(m, self.look, "Game over",
+                                  [*lines, "", result, *(ui.wrap(failed, 44) if failed else [])])
         if notice:
-            await self._report_bad_board(notice)
+            await screens.report_bad_board(m, self.look, notice)
 
     async def hint(self) -> None:
         g = self.game
@@ -730,16 +382,16 @@ class App:
         if g.phase is Phase.POSTED or g.roll == 0:
             self.say("Hint: press R or click ROLL.")
             return
-        await self.prepare_player()
-        advice = self.player().advise(g)
+        player = await self.prepare_player()
+        advice = player.advise(g)
+        finish = f"(expected to finish about {g.card.total(self.rules) + advice.value:.0f})"
         if advice.box is not None:
             score = g.allowed()[advice.box]
-            self.say(f"Hint: post {score} in {advice.box} {BOX_NAMES[advice.box]}.",
-                     f"(expected to finish about {g.card.total(self.rules) + advice.value:.0f})")
+            self.say(f"Hint: post {score} in {advice.box} {BOX_NAMES[advice.box]}.", finish)
         else:
             marks = " ".join(str(i + 1) for i, h in enumerate(advice.held) if not h)
             self.say(f"Hint: keep {_kept(g.dice, advice.held)} and roll dice {marks} again.",
-                     f"(expected to finish about {g.card.total(self.rules) + advice.value:.0f})")
+                     finish)
 
     def toggle(self, index: int) -> None:
         g = self.game
@@ -761,28 +413,26 @@ class App:
 
     # -- input ------------------------------------------------------------------------------------
 
+    def cancel_pending(self) -> None:
+        """Forget a half-typed box code (any other action does)."""
+        if self.pending:
+            self.pending = ""
+            self.say("")
+
     async def handle(self, event: Event) -> None:
+        """One key or click from the main loop (hot keys never get here)."""
+        letter = self.pending
+        if letter and not (isinstance(event, Key) and len(event.name) == 1
+                           and event.name.isdigit()):
+            self.cancel_pending()
         match event:
-            case Key("F10"):
-                action = await self.menu(0)
-                if action:
-                    await self.do_action(action)
-            case Click(row, col) if row == MENU_ROW:
-                hit = _menu_at(col)
-                if hit is not None:
-                    action = await self.menu(hit)
-                    if action:
-                        await self.do_action(action)
-            case Key("F5"):
-                await self.show_help()
             case Key("ESC"):
+                self.cancel_pending()
+            case Key(ch) if letter and len(ch) == 1 and ch.isdigit():
                 self.pending = ""
-                self.say("")
-            case Key(ch) if self.pending and ch in "1234567":
-                label = self.pending + ch
-                self.pending = ""
+                label = letter + ch
                 if label not in BOXES:
-                    self.say(f"There is no box {label}.")
+                    self.say(f"There is no box {label}: the boxes are A1-A6 and B1-B7.")
                 else:
                     await self.post(label)
             case Key(ch) if ch.upper() in ("A", "B"):
@@ -797,89 +447,43 @@ class App:
                 self.select_all()
             case Key("h") | Key("H") | Key("?"):
                 await self.hint()
-            case Click(row, col) if DIE_TOP <= row <= DIE_MARK_ROW and _die_at(col) is not None:
-                index = _die_at(col)
+            case Click(_, _, "right"):
+                pass    # YZ's mouse is the left button; the right one does nothing
+            case Click(row, col) if row == MENU_ROW:
+                hit = menu_at(col)
+                if hit is not None:
+                    await self.open_menu(hit)
+            case Click(row, col) if die_at(row, col) is not None:
+                index = die_at(row, col)
                 assert index is not None
                 self.toggle(index)
-            case Click(row, col) if _in_button(row, col, ROLL_BUTTON):
+            case Click(row, col) if in_button(row, col, ROLL_BUTTON):
                 await self.roll()
-            case Click(row, col) if _in_button(row, col, SELECT_BUTTON):
+            case Click(row, col) if in_button(row, col, SELECT_BUTTON):
                 self.select_all()
-            case Click(row, col) if CARD_LEFT < col < CARD_LEFT + CARD_W - 1 and _box_at(row):
-                box = _box_at(row)
-                assert box is not None
-                await self.post(box)
+            case Click(row, col) if card_hit(row, col) is not None:
+                await self.click_box(*_known(card_hit(row, col)))
             case _:
                 pass
 
-    async def show_help(self) -> None:
-        s, lk = self.m.screen, self.look
-        saved = s.save()
-        page = 0
-        with self._kept_screen(saved):
-            while True:
-                title, lines = helptext.PAGES[page]
-                s.box(2, 4, 21, 72, lk.popup, style="double",
-                      title=f"YZ help - {title} ({page + 1}/{len(helptext.PAGES)})")
-                for i, line in enumerate(lines):
-                    s.put(4 + i, 7, line, lk.popup)
-                s.center(21, "PgDn/PgUp or arrows: pages    Esc: back to the game",
-                         lk.popup_hi, 4, 72)
-                match await self.m.key():
-                    case Key("PGDN") | Key("DOWN") | Key("RIGHT") | Key(" ") | Key("ENTER"):
-                        if page + 1 == len(helptext.PAGES):
-                            return
-                        page += 1
-                    case Key("PGUP") | Key("UP") | Key("LEFT"):
-                        page = max(0, page - 1)
-                    case Key("ESC") | Key("F5"):
-                        return
-                    case Click():
-                        page = (page + 1) % len(helptext.PAGES)
-                    case _:
-                        pass
-
-    async def startup_show(self) -> None:
-        s, lk = self.m.screen, self.look
-        s.clear(lk.board)
-        big = (
-            "██   ██  ███████",
-            " ██ ██       ██ ",
-            "  ███      ██   ",
-            "   █     ██     ",
-            "   █    ███████ ",
-        )
-        for i, line in enumerate(big):
-            s.center(3 + i, line, lk.message)
-        s.center(10, "a game of dice for two players", lk.board)
-        s.center(21, "Press any key to play", lk.key)
-        saved_game = self.game
-        self.game = Game(players=("", ""), rules=self.rules)
-        self.game.dice = tuple(self.anim_rng.randint(1, 6) for _ in range(DICE))
-        for i in range(DICE):
-            self.draw_die_at(i, 13, 21 + 8 * i, self.game.dice[i])
-        for _ in range(8):
-            for i in range(DICE):
-                self.draw_die_at(i, 13, 21 + 8 * i, self.anim_rng.randint(1, 6))
-            self.m.beep(200 + 30 * self.anim_rng.randint(0, 12), 15)
-            await self.m.sleep(0.06)
-        for i, face in enumerate((5, 5, 5, 5, 5)):
-            self.draw_die_at(i, 13, 21 + 8 * i, face)
-        s.center(19, "Five alike: that is a YZ!", lk.board)
-        self.m.play("T200 L16 O4 C E G > C")
-        self.game = saved_game
-        await self.m.key()
-
-    def draw_die_at(self, index: int, row: int, col: int, face: int) -> None:
-        s, lk = self.m.screen, self.look
-        s.box(row, col, DIE_H, DIE_W, lk.die, style="single")
-        for r, c in PIPS[face]:
-            s.put(row + 1 + r, col + 1 + c, PIP, lk.die)
+    async def click_box(self, box: str, column: int | None) -> None:
+        """A click on a box's row: in the labels or your own column it posts there; in
+        the other player's column it does not."""
+        g = self.game
+        # (When the computer has just posted, ``post`` says that its posting stands.)
+        if g is not None and column is not None and column != g.turn \
+                and g.turn not in self.computer:
+            mine = g.players[g.turn]
+            self.say(f"That is {g.players[column]}'s column: post in your own ({mine}), "
+                     "or click the box's name.")
+            return
+        await self.post(box)
 
     def state(self) -> dict[str, object]:
         options = {
             "upper_bonus": self.rules.upper_bonus,
             "joker": self.rules.joker.value,
+            "yz_bonus": self.rules.yz_bonus.value,
             "colors": SCHEMES[self.settings.scheme][0],
             "dice_speed": SPEEDS[self.settings.speed][0],
             "sound": self.m.sound,
@@ -887,32 +491,14 @@ class App:
         if self.game is None:
             return {"phase": "idle", "turn": None, "players": [], "roll": 0, "dice": [],
                     "held": [], "scorecards": [], "yz_bonus": [], "totals": [],
-                    "posted": None, "computer": [], "options": options}
+                    "posted": None, "computer": [], "pending": self.pending,
+                    "options": options}
         state = self.game.to_state()
         state["options"] = options
         state["computer"] = sorted(self.computer)
         state["yz_count"] = list(self.yz_count)
+        state["pending"] = self.pending
         return state
-
-
-# -- helpers -----------------------------------------------------------------------------------
-
-def _damage(loaded: Loaded[Scoreboard]) -> str:
-    """A damaged scoreboard in a few words for a pop-up (the full notice names the folder)."""
-    kept = f"kept as {loaded.aside.name}" if loaded.aside else "left where it was"
-    return f"{loaded.reason}; {kept}."
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    words, lines, line = text.split(" "), [], ""
-    for word in words:
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    lines.append(line)
-    return lines
 
 
 def _kept(dice: tuple[int, ...], held: tuple[bool, ...]) -> str:
@@ -920,52 +506,36 @@ def _kept(dice: tuple[int, ...], held: tuple[bool, ...]) -> str:
     return " ".join(kept) if kept else "nothing"
 
 
-def _menu_at(col: int) -> int | None:
-    for i, (title, start, _) in enumerate(MENUS):
-        if start - 1 <= col <= start + len(title):
-            return i
-    return None
-
-
-def _die_at(col: int) -> int | None:
-    for i, start in enumerate(DIE_COLS):
-        if start <= col < start + DIE_W:
-            return i
-    return None
-
-
-def _in_button(row: int, col: int, button: tuple[int, int]) -> bool:
-    start, width = button
-    return BUTTON_ROW <= row < BUTTON_ROW + 3 and start <= col < start + width
-
-
-def _box_at(row: int) -> str | None:
-    for box, r in BOX_ROW.items():
-        if r == row:
-            return box
-    return None
+def _known(hit: tuple[str, int | None] | None) -> tuple[str, int | None]:
+    assert hit is not None
+    return hit
 
 
 async def main(m: Machine) -> None:
-    rules = Rules(upper_bonus=m.flags.has("U"), joker=Joker.FORCED)
-    app = App(m, rules)
-    app.load_settings()
+    app = App(m, Rules(upper_bonus=m.flags.has("U")))
+    app.settings = records.load_settings(m.store)
     m.publish_state(app.state)
+    ui.install(m, app.hot_keys())
     try:
         if m.flags.show:
-            await app.startup_show()
-        app.draw()
-        await app.start_game()
-        if app.game is None:
-            app.say("Choose GAME / Start (F10, or click GAME) to play.")
+            await screens.startup_show(m, app.look, app.board, app.anim_rng)
+        app.say("Press Enter or click ROLL for a new game.",
+                "F10 or a click on GAME opens the menus,", "F1 the help.")
+        new_game = False
         while True:
             app.draw()
-            event = await m.key()
             try:
+                if new_game:
+                    new_game = False
+                    await app.start_game()
+                    continue
+                event = await ui.key(m)
+                assert event is not None, "a wait without a timeout always gives an event"
                 await app.handle(event)
+            except _NewGame:        # GAME / Start, confirmed, from wherever it was chosen
+                new_game = True
             except YZError as err:
                 m.beep(110, 150)
                 app.say(str(err))
     except (_Exit, Quit):
         return
-

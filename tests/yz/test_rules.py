@@ -15,16 +15,20 @@ from retro.games.yz.rules import (
     Phase,
     Rules,
     Scorecard,
+    YZBonus,
     YZError,
     allowed_posts,
     format_dice,
+    is_joker,
     parse_box,
     parse_dice,
     post,
     score_box,
 )
 
-FREE = Rules(joker=Joker.FREE)
+WRITTEN = Rules()
+FORCED = Rules(joker=Joker.FORCED)
+OFFICIAL_BONUS = Rules(yz_bonus=YZBonus.BOX_HOLDS_50)
 BONUS = Rules(upper_bonus=True)
 
 
@@ -99,7 +103,7 @@ def test_chance_scores_sum_of_anything() -> None:
 
 
 def test_used_box_cannot_take_dice() -> None:
-    with pytest.raises(IllegalPost, match="already used"):
+    with pytest.raises(IllegalPost, match=r"is already used\."):
         score_box("B7", d("1 1 1 1 2"), card_with(B7=10))
 
 
@@ -116,62 +120,133 @@ def test_scratch_is_forced_when_nothing_fits() -> None:
     assert allowed_posts(card, d("1 1 2 2 4")) == {"B5": 0}
 
 
-# -- the YZ bonus -------------------------------------------------------------------------------
+# -- the YZ bonus, as the help text writes it ---------------------------------------------------
+# "A 100 point bonus for second and subsequent YZ's if, and only if, the first YZ was scored
+# as 50": the first YZ the player posts decides it, every branch below with constructed dice.
+
+def post_all(card: Scorecard, *moves: tuple[str, str], rules: Rules = WRITTEN) -> Scorecard:
+    for box, dice in moves:
+        card = post(card, box, d(dice), rules)
+    return card
+
 
 def test_second_yz_earns_100_when_first_was_scored_50() -> None:
-    card = post(Scorecard(), "B6", d("3 3 3 3 3"))
-    card = post(card, "A4", d("4 4 4 4 4"))
+    card = post_all(Scorecard(), ("B6", "3 3 3 3 3"), ("A4", "4 4 4 4 4"))
     assert card.yz_bonus_points == 100
     assert card.total(Rules()) == 50 + 20 + 100
 
 
 def test_every_further_yz_earns_another_100() -> None:
-    card = post(Scorecard(), "B6", d("3 3 3 3 3"))
-    card = post(card, "A4", d("4 4 4 4 4"))
-    card = post(card, "A2", d("2 2 2 2 2"))
+    card = post_all(Scorecard(), ("B6", "3 3 3 3 3"), ("A4", "4 4 4 4 4"),
+                    ("A2", "2 2 2 2 2"))
     assert card.yz_bonuses == 2
-
-
-def test_no_yz_bonus_when_yz_box_was_scratched() -> None:
-    card = post(Scorecard(), "B6", d("1 2 3 4 6"))
-    assert card["B6"] == 0
-    card = post(card, "A4", d("4 4 4 4 4"))
-    assert card.yz_bonus_points == 0
 
 
 def test_first_yz_itself_earns_no_bonus() -> None:
     card = post(Scorecard(), "B6", d("3 3 3 3 3"))
     assert card.yz_bonuses == 0
+    assert card.first_yz == "B6"
+
+
+def test_no_yz_bonus_when_yz_box_was_scratched() -> None:
+    card = post_all(Scorecard(), ("B6", "1 2 3 4 6"), ("A4", "4 4 4 4 4"),
+                    ("B3", "4 4 4 4 4"))
+    assert card["B6"] == 0
+    assert card.yz_bonus_points == 0
+
+
+def test_first_yz_to_fours_never_earns_a_bonus_even_after_b6_gets_50() -> None:
+    card = post_all(Scorecard(), ("A4", "4 4 4 4 4"), ("B6", "2 2 2 2 2"),
+                    ("A5", "5 5 5 5 5"), ("B7", "6 6 6 6 6"))
+    assert card.first_yz == "A4"
+    assert card["B6"] == 50
+    assert card.yz_bonuses == 0
+
+
+def test_first_yz_scratched_elsewhere_loses_the_bonus() -> None:
+    card = post_all(Scorecard(), ("B5", "6 6 6 6 6"), ("B6", "1 1 1 1 1"),
+                    ("A1", "1 1 1 1 1"))
+    assert card["B5"] == 0 and card["B6"] == 50
+    assert card.yz_bonuses == 0
+
+
+def test_non_yz_postings_leave_the_first_yz_undecided() -> None:
+    card = post_all(Scorecard(), ("A4", "4 4 4 4 1"), ("B1", "2 2 2 3 4"))
+    assert card.first_yz is None
+    card = post_all(card, ("B6", "5 5 5 5 5"), ("B7", "5 5 5 5 5"))
+    assert card.yz_bonuses == 1
 
 
 def test_yz_bonus_also_when_the_joker_scratches_an_upper_box() -> None:
-    card = card_with(**{b: 1 for b in BOXES if b not in ("A1", "A5")}).with_score("B6", 50, False)
-    card = card.with_score("A5", 10, False)
+    card = post_all(Scorecard(), ("B6", "5 5 5 5 5"), ("A5", "5 5 1 2 3"))
+    for box in ("B1", "B2", "B3", "B4", "B5", "B7"):
+        card = card.with_score(box, 1, False)
     card = post(card, "A1", d("5 5 5 5 5"))
     assert card["A1"] == 0
     assert card.yz_bonuses == 1
 
 
-# -- the joker -----------------------------------------------------------------------------------
+def test_official_bonus_counts_b6_holding_50_even_after_a_first_yz_elsewhere() -> None:
+    card = post_all(Scorecard(), ("A4", "4 4 4 4 4"), ("B6", "2 2 2 2 2"),
+                    ("A5", "5 5 5 5 5"), rules=OFFICIAL_BONUS)
+    assert card.yz_bonuses == 1
 
-def test_joker_forced_to_its_upper_box_when_open() -> None:
+
+def test_repost_of_the_first_yz_recounts_who_was_first() -> None:
+    g = Game(players=("A",))
+    g.dice, g.roll = d("3 3 3 3 3"), 1
+    g.post("A3")
+    assert g.card.first_yz == "A3"
+    g.post("B6")
+    assert g.card.first_yz == "B6" and g.card["A3"] is None
+
+
+def test_posting_bonus_is_reported() -> None:
+    g = Game(players=("A",), cards=[post(Scorecard(), "B6", d("3 3 3 3 3"))])
+    g.dice, g.roll = d("6 6 6 6 6"), 1
+    g.post("A6")
+    assert g.posting_bonus == 100
+
+
+# -- the joker, as the help text writes it -------------------------------------------------------
+# "(a) it cannot be scored as YZ (B6 taken or scratched), and (b) it cannot be scored in the
+# upper section": only then a joker.  Otherwise an ordinary roll.
+
+def test_no_joker_while_yz_box_is_open() -> None:
+    card = card_with(A4=12)
+    assert not is_joker(card, d("4 4 4 4 4"))
+    assert allowed_posts(card, d("4 4 4 4 4"))["B4"] == 0
+
+
+def test_yz_with_its_upper_box_open_is_an_ordinary_roll() -> None:
     card = card_with(B6=50)
-    assert allowed_posts(card, d("4 4 4 4 4")) == {"A4": 20}
-    with pytest.raises(IllegalPost, match="A4"):
-        post(card, "B3", d("4 4 4 4 4"))
+    assert not is_joker(card, d("4 4 4 4 4"))
+    allowed = allowed_posts(card, d("4 4 4 4 4"))
+    assert set(allowed) == set(card.open_boxes)
+    assert allowed["A4"] == 20 and allowed["B1"] == 20 and allowed["B2"] == 20
+    assert allowed["B7"] == 20
+    assert allowed["B3"] == allowed["B4"] == allowed["B5"] == 0   # only scratches there
+
+
+def test_yz_with_its_upper_box_open_may_be_scratched_anywhere() -> None:
+    card = post(card_with(B6=0), "B5", d("4 4 4 4 4"))
+    assert card["B5"] == 0
+    card = post(card_with(B6=50), "A1", d("4 4 4 4 4"))
+    assert card["A1"] == 0
 
 
 def test_joker_goes_to_any_open_lower_box_at_full_value_when_upper_box_used() -> None:
     card = card_with(B6=0, A4=12)
+    assert is_joker(card, d("4 4 4 4 4"))
     allowed = allowed_posts(card, d("4 4 4 4 4"))
-    assert allowed == {"B1": 20, "B2": 20, "B3": 25, "B4": 30, "B5": 40, "B7": 20}
+    assert {b: allowed[b] for b in allowed if b[0] == "B"} == {
+        "B1": 20, "B2": 20, "B3": 25, "B4": 30, "B5": 40, "B7": 20}
 
 
-def test_joker_may_not_scratch_upper_box_while_lower_box_is_open() -> None:
-    card = card_with(B6=50, A4=12, B1=10, B2=10, B3=25, B4=30, B7=20)
-    assert allowed_posts(card, d("4 4 4 4 4")) == {"B5": 40}
-    with pytest.raises(IllegalPost):
-        post(card, "A1", d("4 4 4 4 4"))
+def test_joker_may_scratch_an_upper_box_like_any_roll() -> None:
+    card = card_with(B6=50, A4=12)
+    allowed = allowed_posts(card, d("4 4 4 4 4"))
+    assert allowed["A1"] == 0 and allowed["A6"] == 0
 
 
 def test_joker_scratches_an_upper_box_when_lower_section_is_full() -> None:
@@ -181,25 +256,27 @@ def test_joker_scratches_an_upper_box_when_lower_section_is_full() -> None:
     assert allowed == {"A1": 0, "A2": 0, "A3": 0, "A5": 0, "A6": 0}
 
 
-def test_no_joker_while_yz_box_is_open() -> None:
-    card = card_with(A4=12)
-    assert allowed_posts(card, d("4 4 4 4 4"))["B4"] == 0
+# -- the official (Hasbro) forced joker, kept as an option ----------------------------------------
 
-
-def test_free_joker_may_go_to_any_open_box() -> None:
+def test_forced_joker_goes_to_its_upper_box_when_open() -> None:
     card = card_with(B6=50)
-    allowed = allowed_posts(card, d("4 4 4 4 4"), FREE)
-    assert set(allowed) == set(card.open_boxes)
-    assert allowed["A4"] == 20
-    assert allowed["B5"] == 0          # not a joker while its own upper box is open
-    assert allowed["B1"] == 20
+    assert allowed_posts(card, d("4 4 4 4 4"), FORCED) == {"A4": 20}
+    with pytest.raises(IllegalPost, match=r"official joker rule.*A4"):
+        post(card, "B3", d("4 4 4 4 4"), FORCED)
 
 
-def test_free_joker_scores_full_value_once_its_upper_box_is_used() -> None:
-    card = card_with(B6=0, A4=8)
-    allowed = allowed_posts(card, d("4 4 4 4 4"), FREE)
-    assert allowed["B3"] == 25 and allowed["B4"] == 30 and allowed["B5"] == 40
-    assert allowed["A1"] == 0
+def test_forced_joker_may_not_scratch_upper_box_while_lower_box_is_open() -> None:
+    card = card_with(B6=50, A4=12, B1=10, B2=10, B3=25, B4=30, B7=20)
+    assert allowed_posts(card, d("4 4 4 4 4"), FORCED) == {"B5": 40}
+    with pytest.raises(IllegalPost):
+        post(card, "A1", d("4 4 4 4 4"), FORCED)
+
+
+def test_forced_joker_scratches_an_upper_box_when_lower_section_is_full() -> None:
+    lower = {b: 1 for b in ("B1", "B2", "B3", "B4", "B5", "B7")}
+    card = card_with(B6=50, A4=12, **lower)
+    assert allowed_posts(card, d("4 4 4 4 4"), FORCED) == {
+        "A1": 0, "A2": 0, "A3": 0, "A5": 0, "A6": 0}
 
 
 # -- the upper bonus option ------------------------------------------------------------------------
@@ -259,12 +336,12 @@ def test_rolling_again_needs_marked_dice() -> None:
     g = Game(players=("A",))
     rng = random.Random(5)
     g.roll_dice(rng)
-    with pytest.raises(IllegalRoll, match="mark"):
+    with pytest.raises(IllegalRoll, match="Mark"):
         g.roll_dice(rng)
 
 
 def test_posting_before_rolling_is_refused() -> None:
-    with pytest.raises(IllegalPost, match="roll"):
+    with pytest.raises(IllegalPost, match="Roll"):
         Game(players=("A", "B")).post("B7")
 
 
@@ -286,10 +363,15 @@ def test_repost_takes_back_a_yz_bonus() -> None:
     g = Game(players=("A",), cards=[card_with(B6=50)])
     g.dice, g.roll = d("6 6 6 6 6"), 3
     g.post("A6")
+    assert g.card.yz_bonuses == 0          # the first YZ, and B6 was filled by a scratch
+    g.cards[0] = post(Scorecard(), "B6", d("2 2 2 2 2"))
+    g.dice, g.roll, g.phase, g.posting = d("6 6 6 6 6"), 3, Phase.ROLL, None
+    g.post("A6")
     assert g.card.yz_bonuses == 1
-    g.rules = FREE
     g.post("B7")
     assert g.card["A6"] is None and g.card["B7"] == 30 and g.card.yz_bonuses == 1
+    g.post("B3")                           # not a joker: A6 is open again, so a scratch
+    assert g.card["B7"] is None and g.card["B3"] == 0 and g.card.yz_bonuses == 1
 
 
 def test_game_ends_when_every_card_is_full() -> None:
@@ -321,3 +403,20 @@ def test_state_has_the_documented_keys() -> None:
     assert state["roll"] == 1
     assert set(state["scorecards"][0]) == set(BOXES)
 
+
+
+def test_error_messages_are_sentences() -> None:
+    g = Game(players=("A",))
+    errors: list[YZError] = []
+    for attempt in (lambda: g.post("B7"), lambda: g.toggle(0), lambda: g.select_all(),
+                    lambda: parse_box("C9"), lambda: parse_dice("1 2 3")):
+        with pytest.raises(YZError) as info:
+            attempt()
+        errors.append(info.value)
+    g.roll_dice(random.Random(1))
+    with pytest.raises(YZError) as info:
+        g.roll_dice(random.Random(1))
+    errors.append(info.value)
+    for err in errors:
+        text = str(err)
+        assert text[0].isupper() and text.endswith("."), text

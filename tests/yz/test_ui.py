@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from retro.games.yz.layout import BOX_ROW, DIE_COLS, DIE_TOP, ROLL_BUTTON, SELECT_BUTTON
 from retro.games.yz.scoreboard import (
     BOARD_FILE,
     SETTINGS_FILE,
@@ -14,12 +15,17 @@ from retro.games.yz.scoreboard import (
     dump_board,
     parse_board,
 )
-from retro.games.yz.ui import BOX_ROW, DIE_COLS, DIE_TOP, ROLL_BUTTON, SELECT_BUTTON
 from retro.script import run
 
-NEW_GAME = 'ENTER "ABC" ENTER'              # vs the computer, initials ABC
-TWO_PLAYERS = '2 "ABC" ENTER "XYZ" ENTER'
+NEW_GAME = 'ENTER ENTER "ABC" ENTER'        # Enter: the New game dialog; vs the computer, ABC
+TWO_PLAYERS = 'ENTER 2 "ABC" ENTER "XYZ" ENTER'
 ALL_BOXES = ("A1", "A2", "A3", "A4", "A5", "A6", "B1", "B2", "B3", "B4", "B5", "B6", "B7")
+
+
+@pytest.fixture(autouse=True)
+def _table_in_every_home(seed_table, tmp_path: Path) -> None:
+    for home in (tmp_path, tmp_path / "a", tmp_path / "b"):
+        seed_table(home)
 
 
 def play(keys: str, home: Path, letters: str = "*", seed: int = 1):
@@ -114,7 +120,7 @@ def test_select_all_button_marks_every_die(tmp_path: Path) -> None:
 def test_third_roll_must_be_posted(tmp_path: Path) -> None:
     result = play(NEW_GAME + " r s r s r s", tmp_path)
     assert result.state["roll"] == 3
-    assert "three rolls are up" in str(result.screen)
+    assert "Three rolls are up" in str(result.screen)
 
 
 def test_computer_turn_follows_the_roll_after_posting(tmp_path: Path) -> None:
