@@ -62,7 +62,21 @@ def test_score_command_prints_the_manual_score() -> None:
 def test_score_command_rejects_a_bad_card() -> None:
     out = subprocess.run([sys.executable, "-m", "retro.games.pigpoker.hands", "--score",
                           "QS QH QD 7C 1S"], cwd=ROOT, capture_output=True, text=True)
-    assert out.returncode == 2 and "not a card" in out.stderr
+    assert out.returncode == 2 and "1S" in out.stderr and out.stdout == ""
+
+
+def test_score_command_gives_the_manual_five_aces_example_with_a_note() -> None:
+    out = subprocess.run([sys.executable, "-m", "retro.games.pigpoker.hands", "--score",
+                          "AS AH AD AC AS", "--name"], cwd=ROOT, capture_output=True,
+                         text=True, check=True)
+    assert out.stdout == "31400\nFive of a kind, aces\n"
+    assert "cannot be dealt" in out.stderr and "formula" in out.stderr
+
+
+def test_score_command_still_refuses_a_repeated_card_that_is_not_five_of_a_kind() -> None:
+    out = subprocess.run([sys.executable, "-m", "retro.games.pigpoker.hands", "--score",
+                          "AS AS AD AC KS"], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 2 and "twice" in out.stderr
 
 
 def test_four_of_a_kind_score_uses_the_spare_card_not_the_quads() -> None:
