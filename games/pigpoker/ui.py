@@ -100,22 +100,36 @@ class Look:
             win=a(0x8E, 0x8F),
         )
 
-    def peg(self, mono: bool, seat: int) -> int:
-        """A lit label on a square held by ``seat``."""
-        return 0x70 if mono else PIG_COLOURS[seat]
+    def peg(self, mono: bool, pig: int) -> int:
+        """A lit label on a square held by the player with pig number ``pig``."""
+        return 0x70 if mono else PIG_COLOURS[pig]
 
-    def pig(self, mono: bool, seat: int) -> int:
-        return 0x0F if mono else PIG_COLOURS[seat]
+    def pig(self, mono: bool, pig: int) -> int:
+        return 0x0F if mono else PIG_COLOURS[pig]
 
-    def pig_on(self, mono: bool, seat: int, background: int) -> int:
+    def pig_on(self, mono: bool, pig: int, background: int) -> int:
         """A pig drawn on a panel: its colour over the panel's background."""
-        return 0x0F if mono else (PIG_COLOURS[seat] & 0x0F) | (background & 0xF0)
+        return 0x0F if mono else (PIG_COLOURS[pig] & 0x0F) | (background & 0xF0)
 
 
 @dataclass
 class Seat:
     name: str
     is_computer: bool
+    pig: int = 0          # index into PIG_SHAPES / PIG_COLOURS; a player keeps it all along
+
+
+def computer_request(name: str) -> bool | None:
+    """Whether a typed name asks for the computer: True for ``COMPUTER`` or ``COMPUTER n``
+    (any case, space optional), None for any other name beginning with COMPUTER (kept for
+    the computer, refused), False for an ordinary name."""
+    words = " ".join(name.split()).upper()
+    if not words.startswith(COMPUTER):
+        return False
+    rest = words[len(COMPUTER):].strip()
+    if not rest or rest.isdigit():
+        return True
+    return None
 
 
 def square_origin(i: int) -> tuple[int, int]:
@@ -332,10 +346,18 @@ class PigPokerScreen:
         return True
 
     def add_seat(self, name: str) -> None:
-        is_computer = name.strip().upper() == COMPUTER
+        asked = computer_request(name)
+        if asked is None:
+            self.say("Names beginning with COMPUTER belong to the computer; "
+                     "please choose another name.")
+            return
+        is_computer = asked
         if is_computer:
+            # COMPUTER, COMPUTER 2, ...: always the computer, never a person under that name;
+            # a typed number is kept when that computer is not seated yet.
             taken = {s.name.upper() for s in self.seats}
-            name = COMPUTER
+            typed = " ".join(name.split()).upper().replace(COMPUTER, "").strip()
+            name = f"{COMPUTER} {int(typed)}" if typed and int(typed) > 1 else COMPUTER
             n = 2
             while name in taken:
                 name, n = f"{COMPUTER} {n}", n + 1
@@ -354,7 +376,8 @@ class PigPokerScreen:
             self.bank.messages.clear()
         else:
             self.say(f"{account.name} sits down with {account.chips} chips.")
-        self.seats.append(Seat(account.name, is_computer))
+        free = [k for k in range(len(PIG_SHAPES)) if k not in {s.pig for s in self.seats}]
+        self.seats.append(Seat(account.name, is_computer, free[0]))
 
     async def ask_options(self) -> None:
         mud = await self.yes_no("Play with the Mud Puddle option? (Y/N) ",
@@ -411,7 +434,7 @@ class PigPokerScreen:
             s.put(row, 14, f"{n + 1}.", lk.panel)
             if n < len(self.seats):
                 seat = self.seats[n]
-                s.put(row, 18, PIG_SHAPES[n], lk.pig_on(s.mono, n, lk.panel))
+                s.put(row, 18, PIG_SHAPES[seat.pig], lk.pig_on(s.mono, seat.pig, lk.panel))
                 s.put(row, 20, seat.name.ljust(17), lk.panel_hi)
                 s.put(row, 38, f"{self._chips(seat.name):>7} chips", lk.panel)
                 if seat.is_computer:
@@ -774,7 +797,8 @@ class PigPokerScreen:
             return
         seat = sq.owner
         assert seat is not None
-        peg = lk.peg(s.mono, seat)
+        pig = self.seats[seat].pig
+        peg = lk.peg(s.mono, pig)
         for k in TYPE_PEGS[hx.class_category(sq.cls)]:
             s.paint(row, col + k, 1, 1, peg)
         for rank in pegged_ranks(sq.cls):
@@ -782,8 +806,8 @@ class PigPokerScreen:
                 s.paint(row + 1, col + 14 - rank, 1, 1, peg)
             else:
                 s.paint(row + 2, col + 7 - rank, 1, 1, peg)
-        s.put(row + 3, col, PIG_SHAPES[seat], lk.pig(s.mono, seat))
-        s.put(row + 3, col + 1, f"{sq.score:>6}", lk.pig(s.mono, seat))
+        s.put(row + 3, col, PIG_SHAPES[pig], lk.pig(s.mono, pig))
+        s.put(row + 3, col + 1, f"{sq.score:>6}", lk.pig(s.mono, pig))
 
     def draw_players(self) -> None:
         s, lk = self.s, self.look
@@ -797,7 +821,8 @@ class PigPokerScreen:
             here = p == game.turn and not game.over
             attr = lk.panel_hi if here else lk.panel
             s.put(row, PANEL_COL + 1, "►" if here else " ", attr)
-            s.put(row, PANEL_COL + 3, PIG_SHAPES[p], lk.pig_on(s.mono, p, lk.panel))
+            s.put(row, PANEL_COL + 3, PIG_SHAPES[seat.pig],
+                  lk.pig_on(s.mono, seat.pig, lk.panel))
             s.put(row, PANEL_COL + 5, f"{seat.name[:16]:<16}", attr)
             s.put(row, PANEL_COL + 22, f"{game.chips[p]:>7}  {pigs[p]:>4}", attr)
             if seat.is_computer:
@@ -861,9 +886,12 @@ class PigPokerScreen:
         s, lk = self.s, self.look
         saved = s.save()
         s.box(3, 2, 17, 76, lk.popup, style="double", title="Poker hands, best first")
-        s.put(4, 4, f"{'Hand':<17}{'Example':<18}{'Hands':>10}   Score", lk.popup_hi)
+        s.put(4, 4, f"{'Hand':<16}{'Example':<11}{'Hands':>10}  {'Chance':<15} Score",
+              lk.popup_hi)
         for n, (name, example, count, rule) in enumerate(helptext.HANDS):
-            s.put(6 + n, 4, f"{name:<17}{example:<18}{count:>10}   {rule}", lk.popup)
+            chance = helptext.chance_text(count)
+            s.put(6 + n, 4, f"{name:<16}{example:<11}{count:>10,}  {chance:<15} {rule}",
+                  lk.popup)
         s.put(16, 4, "An ace counts high or low in a straight: 5 4 3 2 A is the lowest.",
               lk.popup)
         s.put(17, 4, "Suits never break a tie. Counts are out of 2,598,960 hands.", lk.popup)

@@ -144,3 +144,13 @@ def test_parse_and_format_cards_round_trip() -> None:
 def test_parse_hand_rejects_bad_hands(text: str) -> None:
     with pytest.raises(h.CardError):
         h.parse_hand(text)
+
+
+def test_hands_card_prints_the_manual_probability_column() -> None:
+    from retro.games.pigpoker import help as helptext
+    chances = [helptext.chance_text(count) for _, _, count, _ in helptext.HANDS]
+    # The manual's column, worked out from its counts (its four of a kind reads 2400 in a
+    # million, ten times 624 / 2,598,960; we print the worked-out 240).
+    assert chances == ["15 per million", "240 per million", "1.4 per 1,000", "2.0 per 1,000",
+                       "3.9 per 1,000", "21 per 1,000", "48 per 1,000", "0.423", "0.501"]
+    assert sum(count for _, _, count, _ in helptext.HANDS) == helptext.ALL_HANDS

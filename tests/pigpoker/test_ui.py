@@ -254,3 +254,29 @@ def test_bank_popup_pages_with_space_and_minus(tmp_path: Path) -> None:
 
 def test_f10_in_mono_leaves_the_border_alone() -> None:
     assert play(START + " F10", letters="*M").screen.border == 0
+
+
+# -- seats: computer names, pigs --------------------------------------------------------------
+
+def test_typing_computer_2_seats_the_computer_not_a_person() -> None:
+    players = play('"Computer 2" ENTER "computer" ENTER').state["players"]
+    assert [(p["name"], p["is_computer"]) for p in players] == [
+        ("COMPUTER 2", True), ("COMPUTER", True)]
+
+
+def test_names_beginning_with_computer_are_kept_for_the_computer() -> None:
+    result = play('"Computer Bob" ENTER')
+    assert result.state["players"] == [] and "belong to the computer" in result.state["message"]
+
+
+def test_a_player_keeps_their_pig_when_someone_drops_out() -> None:
+    def pig_at_entry(result, row: int) -> tuple[str, int]:  # type: ignore[no-untyped-def]
+        return result.screen.read(9 + row, 18, 1), int(result.screen.attrs[9 + row, 18])
+    three = play('"Ann" ENTER "Bob" ENTER "Cy" ENTER')
+    bob, cy = pig_at_entry(three, 1), pig_at_entry(three, 2)
+    after = play('"Ann" ENTER "Bob" ENTER "Cy" ENTER "1" ENTER')
+    assert [p["name"] for p in after.state["players"]] == ["Bob", "Cy"]
+    assert pig_at_entry(after, 0) == bob and pig_at_entry(after, 1) == cy
+    # A newcomer takes the free pig (Ann's), not one already in use.
+    joined = play('"Ann" ENTER "Bob" ENTER "Cy" ENTER "1" ENTER "Di" ENTER')
+    assert pig_at_entry(joined, 2) == pig_at_entry(three, 0)
