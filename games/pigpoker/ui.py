@@ -31,6 +31,7 @@ from retro.machine import Machine
 BOARD_ROW, BOARD_COL = 1, 1           # top-left corner of the grid
 CELL_H, CELL_W = 5, 8                 # grid pitch: 4 rows (+1 line) by 7 columns (+1 line)
 PLAYERS_ROW, HAND_ROW, INFO_ROW = 1, 9, 18
+PLAYERS_H = 8                         # the Players box: top edge, six players, bottom edge
 PANEL_COL, PANEL_W = 35, 45
 CARD_ROW, CARD_COL, CARD_STEP = 11, 37, 7
 DIE_COL = 73
@@ -65,7 +66,11 @@ class _QuitGame(Exception):
 
 @dataclass(frozen=True)
 class Look:
-    """Every attribute the game uses, chosen for colour or for the MDA on purpose."""
+    """Every attribute the game uses, chosen for colour or for the MDA on purpose.
+
+    In mono the square cursor is reverse video and the letters of the squares that may be
+    taken are bright: they differ by more than brightness.
+    """
 
     title: int
     text: int
@@ -95,7 +100,7 @@ class Look:
             label=a(0x08, 0x07), panel=a(0x1F, 0x07), panel_hi=a(0x1E, 0x0F),
             card=a(0x70, 0x70), card_red=a(0x74, 0x70), card_marked=a(0x1E, 0x0F),
             message=a(0x0E, 0x0F), prompt=a(0x07, 0x07), prompt_key=a(0x0F, 0x09),
-            legend=a(0x30, 0x70), legend_key=a(0x3F, 0x07), cursor=a(0x0E, 0x0F),
+            legend=a(0x30, 0x70), legend_key=a(0x3F, 0x07), cursor=a(0x0E, 0x70),
             legal=a(0x0A, 0x0F), popup=a(0x3F, 0x70), popup_hi=a(0x3E, 0x07),
             win=a(0x8E, 0x8F),
         )
@@ -130,6 +135,18 @@ def computer_request(name: str) -> bool | None:
     if not rest or rest.isdigit():
         return True
     return None
+
+
+def fit_number(n: int, width: int) -> str:
+    """``n`` right-aligned in ``width`` columns; a number too long for them is shortened
+    with k, M, G, T (rounded down, so a balance is never overstated), never cut."""
+    text = str(n)
+    for suffix, div in (("", 1), ("k", 10**3), ("M", 10**6), ("G", 10**9), ("T", 10**12),
+                        ("P", 10**15), ("E", 10**18)):
+        text = f"{'-' if n < 0 else ''}{abs(n) // div}{suffix}"
+        if len(text) <= width:
+            return text.rjust(width)
+    return "*" * width
 
 
 def square_origin(i: int) -> tuple[int, int]:
@@ -436,9 +453,9 @@ class PigPokerScreen:
                 seat = self.seats[n]
                 s.put(row, 18, PIG_SHAPES[seat.pig], lk.pig_on(s.mono, seat.pig, lk.panel))
                 s.put(row, 20, seat.name.ljust(17), lk.panel_hi)
-                s.put(row, 38, f"{self._chips(seat.name):>7} chips", lk.panel)
+                s.put(row, 38, f"{fit_number(self._chips(seat.name), 10)} chips", lk.panel)
                 if seat.is_computer:
-                    s.put(row, 53, "(computer)", lk.panel)
+                    s.put(row, 55, "(computer)", lk.panel)
         s.put(16, 13, "Options are asked for before the first deal.", lk.panel)
         self.show_message()
 
@@ -665,14 +682,15 @@ class PigPokerScreen:
         top = HAND_ROW
         s.box(top, PANEL_COL, height, PANEL_W, lk.popup, style="double", title="Payout")
         s.put(top + 1, 38, f"{winner} wins the game.", lk.popup_hi)
-        s.put(top + 3, 38, "Player            Pigs  Change  Bank", lk.popup)
+        s.put(top + 3, 38, "Player            Pigs  Change      Bank", lk.popup)
         pigs = game.pigs()
         for p, seat in enumerate(self.seats):
             d = game.deltas[p]
-            line = (f"{seat.name[:16]:<16}  {pigs[p]:>4}  {d:>+6}  "
-                    f"{accounts.get(seat.name.upper(), 0):>5}")
+            line = (f"{seat.name[:16]:<16}  {pigs[p]:>4}  {d:>+6} "
+                    f"{fit_number(accounts.get(seat.name.upper(), 0), 9)}")
             s.put(top + 4 + p, 38, line, lk.popup_hi if p == game.winner else lk.popup)
-        s.put(top + height - 2, 38, f"Chips in play: {sum(game.chips)}", lk.popup)
+        in_play = fit_number(sum(game.chips), 20).strip()
+        s.put(top + height - 2, 38, f"Chips in play: {in_play}", lk.popup)
 
     async def after_game(self) -> bool:
         """Another game with the same players (True), or back to the player list (False)."""
@@ -778,7 +796,13 @@ class PigPokerScreen:
         s, lk = self.s, self.look
         row, col = square_origin(i)
         s.paint(row - 1, col - 1, 1, CELL_W + 1, lk.cursor)
-        s.paint(row + CELL_H - 1, col - 1, 1, CELL_W + 1, lk.cursor)
+        bottom = row + CELL_H - 1
+        if i + 4 < 16:
+            # The bottom edge is the top edge of the square below: leave its letter alone.
+            s.paint(bottom, col - 1, 1, 1, lk.cursor)
+            s.paint(bottom, col + 1, 1, CELL_W - 1, lk.cursor)
+        else:
+            s.paint(bottom, col - 1, 1, CELL_W + 1, lk.cursor)
         s.paint(row, col - 1, CELL_H - 1, 1, lk.cursor)
         s.paint(row, col + CELL_W - 1, CELL_H - 1, 1, lk.cursor)
 
@@ -813,20 +837,22 @@ class PigPokerScreen:
         s, lk = self.s, self.look
         game = self.game
         assert game is not None
-        s.box(PLAYERS_ROW, PANEL_COL, 8, PANEL_W, lk.panel, title="Players")
-        s.put(PLAYERS_ROW + 1, PANEL_COL + 24, "Chips  Pigs", lk.panel)
+        # Six rows for six players: the column heads sit on the top edge.
+        s.box(PLAYERS_ROW, PANEL_COL, PLAYERS_H, PANEL_W, lk.panel)
+        s.put(PLAYERS_ROW, PANEL_COL + 2, " Players ", lk.panel)
+        s.put(PLAYERS_ROW, PANEL_COL + 26, " Chips Pigs ", lk.panel)
         pigs = game.pigs()
         for p, seat in enumerate(self.seats):
-            row = PLAYERS_ROW + 2 + p
+            row = PLAYERS_ROW + 1 + p
             here = p == game.turn and not game.over
             attr = lk.panel_hi if here else lk.panel
             s.put(row, PANEL_COL + 1, "►" if here else " ", attr)
             s.put(row, PANEL_COL + 3, PIG_SHAPES[seat.pig],
                   lk.pig_on(s.mono, seat.pig, lk.panel))
             s.put(row, PANEL_COL + 5, f"{seat.name[:16]:<16}", attr)
-            s.put(row, PANEL_COL + 22, f"{game.chips[p]:>7}  {pigs[p]:>4}", attr)
+            s.put(row, PANEL_COL + 22, f"{fit_number(game.chips[p], 10)} {pigs[p]:>4}", attr)
             if seat.is_computer:
-                s.put(row, PANEL_COL + 37, "comp.", lk.panel)
+                s.put(row, PANEL_COL + 38, "comp.", lk.panel)
 
     def draw_hand(self) -> None:
         s, lk = self.s, self.look
@@ -937,7 +963,7 @@ class PigPokerScreen:
                   title=f"The bank: {len(accounts)} account(s), page {page + 1}/{pages}")
             s.put(3, 17, "Name                      Chips", lk.popup_hi)
             for n, account in enumerate(accounts[page * BANK_PAGE:(page + 1) * BANK_PAGE]):
-                s.put(5 + n, 17, f"{account.name:<20}{account.chips:>11}", lk.popup)
+                s.put(5 + n, 17, f"{account.name:<20}{fit_number(account.chips, 11)}", lk.popup)
             s.put(20, 17, "Space: next page   -: back   Esc: leave", lk.popup_hi)
             event = await self.m.key()
             match event:

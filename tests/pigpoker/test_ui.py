@@ -280,3 +280,62 @@ def test_a_player_keeps_their_pig_when_someone_drops_out() -> None:
     # A newcomer takes the free pig (Ann's), not one already in use.
     joined = play('"Ann" ENTER "Bob" ENTER "Cy" ENTER "1" ENTER "Di" ENTER')
     assert pig_at_entry(joined, 2) == pig_at_entry(three, 0)
+
+
+# -- the Players box: every count, the longest names, the largest balances --------------------
+
+@pytest.mark.parametrize("count", [2, 3, 4, 5, 6])
+def test_players_box_fits_every_count_longest_names_largest_balances(
+        count: int, tmp_path: Path) -> None:
+    names = [f"Player{n}-abcdefgh"[:16] for n in range(count)]
+    assert all(len(name) == 16 for name in names)
+    huge = 123_456_789_012_345
+    rows = "".join(f"{huge:>8} {name}\n" for name in names)
+    (tmp_path / BANK_FILE).write_text("PIG POKER BANK\n" + rows)
+    keys = " ".join(f'"{name}" ENTER' for name in names) + " ENTER n n"
+    result = play(keys, home=tmp_path)
+    assert result.state["phase"] == "twiddle" and len(result.state["players"]) == count
+    screen = result.screen
+    left, width = ui.PANEL_COL, ui.PANEL_W
+    bottom = ui.PLAYERS_ROW + ui.PLAYERS_H - 1
+    assert screen.read(bottom, left, width) == "└" + "─" * (width - 2) + "┘"
+    assert screen.read(ui.PLAYERS_ROW, left, width).startswith("┌─ Players ─")
+    for p, name in enumerate(names):
+        line = screen.read(ui.PLAYERS_ROW + 1 + p, left, width)
+        assert line[0] == "│" and line[-1] == "│", line
+        # The balance is shortened (never cut, never spilling over the edge).
+        assert name in line and " 123456789M " in line, line
+
+
+def test_fit_number_shortens_rounding_down() -> None:
+    assert ui.fit_number(100, 5) == "  100"
+    assert ui.fit_number(1_234_567, 5) == "1234k"
+    assert ui.fit_number(-1_234_567, 5) == "-1M".rjust(5)
+
+
+# -- the square cursor ------------------------------------------------------------------------
+
+CURSOR_ON_F = START + " 1 3 5 ESC"            # the cursor starts on F, square 5
+
+
+def letter_attr(result, i: int) -> int:  # type: ignore[no-untyped-def]
+    row, col = ui.square_origin(i)
+    return int(result.screen.attrs[row - 1, col])
+
+
+def test_square_cursor_does_not_light_the_letter_below_it() -> None:
+    result = play(CURSOR_ON_F)
+    assert result.state["phase"] == "place"
+    look_cursor = int(result.screen.attrs[ui.square_origin(5)[0], ui.square_origin(5)[1] - 1])
+    assert letter_attr(result, 9) != look_cursor          # J, below F
+    moved = play(CURSOR_ON_F + " DOWN")                   # the cursor on J: F is left alone
+    assert letter_attr(moved, 9) == look_cursor and letter_attr(moved, 13) != look_cursor
+
+
+def test_mono_cursor_and_legal_letters_differ_by_more_than_brightness() -> None:
+    result = play(CURSOR_ON_F, letters="*M")
+    legal = [i for i in range(16) if i != 5 and result.state["board"][i]["owner"] is None]
+    row, col = ui.square_origin(5)
+    cursor = int(result.screen.attrs[row, col - 1])
+    letter = letter_attr(result, legal[0])
+    assert cursor & 0x70 != letter & 0x70                 # reverse video against bright
