@@ -58,6 +58,7 @@ BORDER_COLOURS = 16
 BANK_PAGE = 14
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 COMPUTER = "COMPUTER"
+AFTER_GAME_PROMPT = "Play another game with the same players?  Y/N   (N: join or leave)"
 
 
 class _QuitGame(Exception):
@@ -149,6 +150,15 @@ def fit_number(n: int, width: int) -> str:
     return "*" * width
 
 
+def ordered_cards(cards: tuple[hx.Card, ...] | list[hx.Card]) -> str:
+    """Cards most significant first, as poker compares them: sets before kickers."""
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c.rank] = counts.get(c.rank, 0) + 1
+    order = sorted(cards, key=lambda c: (counts[c.rank], c.rank), reverse=True)
+    return " ".join(f"{hx.RANKS[c.rank - 2]}{SUIT_SYMBOLS[c.suit]}" for c in order)
+
+
 def square_origin(i: int) -> tuple[int, int]:
     """Top-left inner cell of square ``i``."""
     return BOARD_ROW + 1 + CELL_H * (i // 4), BOARD_COL + 1 + CELL_W * (i % 4)
@@ -196,6 +206,7 @@ class PigPokerScreen:
         self.game: r.Game | None = None
         self.delay_index = DEFAULT_DELAY
         self.demo = False
+        self.demo_game = False        # demo was on during this game: it stays off the bank
         self.cursor = 5
         self.marks: list[int] = []
         self.first_seat = 0
@@ -223,8 +234,9 @@ class PigPokerScreen:
                             "same_sex": self.options.same_sex},
                 "winner": None, "line": [], "payout": [],
             }
-        data.update(screen=self.mode, marked=[p + 1 for p in self.marks],
-                    delay=DELAYS[self.delay_index], demo=self.demo, sound=self.m.sound,
+        data.update(screen=self.mode, marked=[p + 1 for p in self.marks], cursor=self.cursor,
+                    delay=DELAYS[self.delay_index], demo=self.demo,
+                    demo_game=self.demo_game, sound=self.m.sound,
                     message=self.message)
         return data
 
@@ -279,8 +291,13 @@ class PigPokerScreen:
                 self.m.sound = not self.m.sound
             case "F2":
                 self.demo = not self.demo
-                self.say("Demo: the computer plays every seat." if self.demo
+                if self.demo and self.game is not None and not self.game.over:
+                    self.demo_game = True
+                self.say("Demo: the computer plays every seat, and demo games never touch "
+                         "the bank." if self.demo
                          else "Demo off: players are back at the table.")
+                if self.game is not None and self.mode == "game":
+                    self.draw_info()
             case "F3":
                 await self.hands_popup()
             case "F5":
@@ -469,6 +486,7 @@ class PigPokerScreen:
         self.first_seat = (self.first_seat + 1) % len(players)
         self.players_ai = {}
         self.mode = "game"
+        self.demo_game = self.demo
         game = self.game
         game.start_turn()
         self.say(f"New game. {self.seats[game.turn].name} starts.")
@@ -581,6 +599,10 @@ class PigPokerScreen:
                 case Key(ch) if ch in ("q", "Q", "x", "X"):
                     if await self.propose_draw():
                         return None
+                case Key("v") | Key("V"):
+                    await self.board_popup()
+                case Click(row, col, "right") if square_at(row, col) is not None:
+                    self.show_square(square_at(row, col))
                 case Click(row, col, _) if row == PROMPT_ROW and col in TWIDDLE_DIGIT_COLS:
                     pick = TWIDDLE_DIGIT_COLS.index(col)
                 case Click(row, col, _) if row == PROMPT_ROW and col == TWIDDLE_DONE_COL:
@@ -610,8 +632,9 @@ class PigPokerScreen:
             self.cursor = legal[0]
         while True:
             self.draw_board()
-            self.prompt("Pig out on which square? A-P, arrows and Enter, or click it.",
-                        keys="A-P")
+            self.show_square(self.cursor)
+            self.prompt("Pig out on which square? A-P, arrows and Enter, or click it."
+                        "  V: hands", keys="A-P")
             event = await self.key()
             if self.demo:
                 self.say("The computer takes over this seat.")
@@ -634,6 +657,10 @@ class PigPokerScreen:
                 case Key(ch) if ch in ("q", "Q", "x", "X"):
                     if await self.propose_draw():
                         return None
+                case Key("v") | Key("V"):
+                    await self.board_popup()
+                case Click(row, col, "right"):
+                    self.show_square(square_at(row, col))
                 case Click(row, col, _):
                     choice = square_at(row, col)
             if choice is None:
@@ -672,7 +699,11 @@ class PigPokerScreen:
         game = self.game
         assert game is not None and game.winner is not None
         changes = {self.seats[p].name: d for p, d in enumerate(game.deltas)}
-        accounts = {a.name.upper(): a.chips for a in self.bank.settle(changes)}
+        if self.demo_game:
+            # Watching costs nothing: the payout is shown, the bank keeps its balances.
+            accounts = {s.name.upper(): self._chips(s.name) for s in self.seats}
+        else:
+            accounts = {a.name.upper(): a.chips for a in self.bank.settle(changes)}
         self.m.play("T160 L8 O4 G > C E G4 E8 G2")
         winner = self.seats[game.winner].name
         self.say(f"{winner} has four in a row and wins!")
@@ -691,25 +722,43 @@ class PigPokerScreen:
             s.put(top + 4 + p, 38, line, lk.popup_hi if p == game.winner else lk.popup)
         in_play = fit_number(sum(game.chips), 20).strip()
         s.put(top + height - 2, 38, f"Chips in play: {in_play}", lk.popup)
+        if self.demo_game:
+            s.put(top + 2, 38, "Demo game: the bank is not touched.", lk.popup)
 
     async def after_game(self) -> bool:
-        """Another game with the same players (True), or back to the player list (False)."""
+        """Another game with the same players (True), or the drop/join step (False).
+
+        The question means what it says: Y (or Enter, or a click on Y) plays again; N goes to
+        the player list, where players drop out or join and F7 leaves; Esc gives the same
+        answer as N (it throws nothing away: the players stay seated); Q and X, the keys
+        that end a game in play, ask whether to leave the program, as F7 does.
+        """
         self.mode = "over"
         if self.demo:
             await self.pause(max(self.delay * 4, 1.0))
             return True
-        self.prompt("Enter: play again   P: players join or leave   F7: quit", keys="Enter")
+        self.m.flush_keys()
+        self.prompt(AFTER_GAME_PROMPT, keys="Y")
+        no_at = 1 + AFTER_GAME_PROMPT.index("/N") + 1
+        self.s.paint(PROMPT_ROW, no_at, 1, 1, self.look.prompt_key)
         while True:
             event = await self.key()
             if self.demo:
                 return True
             match event:
-                case Key("ENTER") | Key(" ") | Key("n") | Key("N") | Key("y") | Key("Y"):
+                case Key("y") | Key("Y") | Key("ENTER") | Key(" "):
                     return True
-                case Key("p") | Key("P"):
+                case Key("n") | Key("N") | Key("ESC") | Key("p") | Key("P"):
                     return False
-                case Click(row, _, _) if row == PROMPT_ROW:
-                    return True
+                case Key("q") | Key("Q") | Key("x") | Key("X"):
+                    await self.confirm_quit()
+                    self.prompt(AFTER_GAME_PROMPT, keys="Y")
+                case Click(row, col, _) if row == PROMPT_ROW:
+                    at = col - 1
+                    if AFTER_GAME_PROMPT.startswith("Y", at):
+                        return True
+                    if AFTER_GAME_PROMPT.startswith("N", at):
+                        return False
 
     # -- drawing the game screen -----------------------------------------------------------
 
@@ -891,8 +940,11 @@ class PigPokerScreen:
                                       (self.options.same_sex, "Same Sex")) if on]
         s.put(INFO_ROW, PANEL_COL + 1, f"Options: {', '.join(opts) or 'none'}", lk.text)
         s.put(INFO_ROW + 1, PANEL_COL + 1, f"Turn {game.turn_number}", lk.text)
+        s.fill(INFO_ROW + 2, PANEL_COL, 1, PANEL_W, " ", lk.text)
         if game.phase == r.DRAWN:
             s.put(INFO_ROW + 2, PANEL_COL + 1, "The game was called a draw.", lk.text)
+        elif self.demo_game:
+            s.put(INFO_ROW + 2, PANEL_COL + 1, "Demo game: no chips change hands.", lk.text)
 
     def draw_twiddle_prompt(self) -> None:
         game = self.game
@@ -904,7 +956,54 @@ class PigPokerScreen:
             s.put(PROMPT_ROW, col, str(p + 1),
                   lk.card_marked if p in self.marks else lk.prompt_key)
         s.put(PROMPT_ROW, TWIDDLE_DONE_COL, "0", lk.prompt_key)
-        s.put(PROMPT_ROW, TWIDDLE_DONE_COL + 2, "done (or Esc)   Q draw?", lk.prompt)
+        s.put(PROMPT_ROW, TWIDDLE_DONE_COL + 2, "done (or Esc)   Q draw?   V hands",
+              lk.prompt)
+
+    # -- the hands pigged out on the board ---------------------------------------------------
+
+    def square_text(self, i: int) -> str:
+        """``F: Ann  K♠ K♥ A♦ 9♣ 5♠  One pair, kings``: who holds a square and with what
+        cards, in the order poker compares them (so the kickers show)."""
+        game = self.game
+        assert game is not None
+        sq = game.board[i]
+        if sq.empty or sq.owner is None:
+            return f"{square_name(i)}: empty"
+        return (f"{square_name(i)}: {self.seats[sq.owner].name}  {ordered_cards(sq.hand)}  "
+                f"{hx.describe_class(sq.cls)}")
+
+    def show_square(self, i: int | None) -> None:
+        """The hand on square ``i`` below the table information (right click, the cursor)."""
+        s, lk = self.s, self.look
+        s.fill(INFO_ROW + 3, PANEL_COL, 1, PANEL_W, " ", lk.text)
+        if i is not None and self.game is not None:
+            s.put(INFO_ROW + 3, PANEL_COL + 1, self.square_text(i)[:PANEL_W - 1], lk.text)
+
+    async def board_popup(self) -> None:
+        """Every hand pigged out on the board, with its cards (V)."""
+        game = self.game
+        assert game is not None
+        s, lk = self.s, self.look
+        held = [i for i in range(r.SQUARES) if not game.board[i].empty]
+        saved = s.save()
+        height = max(len(held), 1) + 5
+        s.box(2, 6, height, 68, lk.popup, style="double", title="Hands on the board")
+        if not held:
+            s.put(4, 9, "No square is held yet.", lk.popup)
+        for n, i in enumerate(held):
+            sq = game.board[i]
+            owner = sq.owner
+            assert owner is not None
+            pig = self.seats[owner].pig
+            s.put(3 + n, 8, f"{square_name(i)} ", lk.popup_hi)
+            s.put(3 + n, 10, PIG_SHAPES[pig], lk.pig_on(s.mono, pig, lk.popup))
+            line = (f"{self.seats[owner].name[:16]:<16}  {ordered_cards(sq.hand)}  "
+                    f"{hx.describe_class(sq.cls)[:25]:<25}{sq.score:>6}")
+            s.put(3 + n, 12, line, lk.popup)
+        s.put(2 + height - 2, 8, "Cards in the order poker compares them.  Any key: back",
+              lk.popup_hi)
+        await self.m.key()
+        s.restore(saved)
 
     # -- pop-ups -----------------------------------------------------------------------------
 

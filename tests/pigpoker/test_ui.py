@@ -339,3 +339,111 @@ def test_mono_cursor_and_legal_letters_differ_by_more_than_brightness() -> None:
     cursor = int(result.screen.attrs[row, col - 1])
     letter = letter_attr(result, legal[0])
     assert cursor & 0x70 != letter & 0x70                 # reverse video against bright
+
+
+# -- demo mode costs nothing ------------------------------------------------------------------
+
+def test_demo_games_never_touch_the_bank(tmp_path: Path) -> None:
+    result = play(TWO_HUMANS + " F9 F9 F9 F2", home=tmp_path, until_ms=5_000)
+    s = result.state
+    assert s["demo"] is True and s["demo_game"] is True
+    text = (tmp_path / BANK_FILE).read_text()
+    assert f"{100:>8} Ann" in text and f"{100:>8} Bob" in text
+
+
+def test_demo_game_played_to_the_end_leaves_balances_alone(tmp_path: Path) -> None:
+    # Long enough for the first demo game to end and the next to begin.
+    result = play(TWO_HUMANS + " F9 F9 F9 F2", home=tmp_path, until_ms=30_000)
+    assert result.state["turn_number"] >= 1
+    assert all(line.startswith("     100 ") for line in
+               (tmp_path / BANK_FILE).read_text().splitlines()[1:])
+
+
+def test_demo_game_says_so_on_screen() -> None:
+    result = play(START + " F2", until_ms=1_000)
+    assert result.screen.find("Demo game: no chips change hands.") is not None
+
+
+def test_game_without_demo_still_pays_through_the_bank(tmp_path: Path) -> None:
+    result = play('"computer" ENTER "computer" ENTER ENTER n n', home=tmp_path)
+    assert result.state["demo_game"] is False
+    assert sorted(p["chips"] for p in result.state["players"]) != [100, 100]
+
+
+# -- the end-of-game question -----------------------------------------------------------------
+
+DRAWN = TWO_HUMANS + " Q Y"                  # both agree: the game ends as a draw
+
+
+def test_after_a_game_y_plays_again_with_the_same_players() -> None:
+    assert play(DRAWN).state["screen"] == "over"
+    again = play(DRAWN + " Y").state
+    assert again["screen"] == "game" and again["phase"] == "twiddle"
+    assert [p["name"] for p in again["players"]] == ["Ann", "Bob"]
+
+
+@pytest.mark.parametrize("answer", ["N", "n", "ESC"])
+def test_after_a_game_no_and_esc_go_to_the_players_list(answer: str) -> None:
+    result = play(DRAWN + f" {answer}")
+    assert result.state["screen"] == "entry" and not result.ended
+    assert [p["name"] for p in result.state["players"]] == ["Ann", "Bob"]
+
+
+@pytest.mark.parametrize("key", ["Q", "x"])
+def test_after_a_game_q_and_x_ask_to_leave(key: str) -> None:
+    asked = play(DRAWN + f" {key}")
+    assert asked.screen.find("Leave Pig Poker?") is not None and not asked.ended
+    assert play(DRAWN + f" {key} Y").ended
+    stays = play(DRAWN + f" {key} N")
+    assert not stays.ended and stays.state["screen"] == "over"
+
+
+def test_after_a_game_the_question_says_what_the_answers_mean() -> None:
+    row = play(DRAWN).screen.read(ui.PROMPT_ROW, 0, 80)
+    assert "Play another game" in row and "Y/N" in row
+
+
+# -- the hands pigged out on the board --------------------------------------------------------
+
+AFTER_TWO_CAPTURES = START + " 1 3 5 ESC F"    # Ann on F, then the computer on D
+
+
+def test_v_shows_every_hand_on_the_board_with_its_cards() -> None:
+    base = play(AFTER_TWO_CAPTURES)
+    board = base.state["board"]
+    shown = play(AFTER_TWO_CAPTURES + " V").screen
+    assert shown.find("Hands on the board") is not None
+    for i in (3, 5):
+        ranks = sorted(card[0] for card in board[i]["hand"])
+        line = next(shown.read(row, 0, 80) for row in range(25)
+                    if shown.read(row, 8, 1) == "ABCDEFGHIJKLMNOP"[i])
+        assert sorted(ch for ch in line[30:44] if ch in "23456789TJQKA") == ranks, line
+    closed = play(AFTER_TWO_CAPTURES + " V ESC").screen
+    assert (closed.chars == base.screen.chars).all() and (closed.attrs == base.screen.attrs).all()
+
+
+def test_right_click_on_a_square_shows_its_hand_in_poker_order() -> None:
+    row, col = ui.square_origin(3)
+    result = play(AFTER_TWO_CAPTURES + f" rclick:{row + 1},{col + 1}")
+    text = result.screen.read(ui.INFO_ROW + 3, ui.PANEL_COL, ui.PANEL_W)
+    assert text.strip().startswith("D: COMPUTER") and "pair" in text.lower(), text
+
+
+def test_square_cursor_shows_the_hand_under_it() -> None:
+    result = play(AFTER_TWO_CAPTURES + " ESC")                  # Ann stands: pick a square
+    s = result.state
+    assert s["phase"] == "place" and s["turn"] == 0
+    cursor = s["cursor"]
+    text = result.screen.read(ui.INFO_ROW + 3, ui.PANEL_COL, ui.PANEL_W).strip()
+    assert text.startswith(f"{'ABCDEFGHIJKLMNOP'[cursor]}: ")
+    for moves in ("UP", "DOWN", "LEFT", "RIGHT"):
+        moved = play(AFTER_TWO_CAPTURES + f" ESC {moves}")
+        sq = moved.state["board"][moved.state["cursor"]]
+        text = moved.screen.read(ui.INFO_ROW + 3, ui.PANEL_COL, ui.PANEL_W).strip()
+        expected = "empty" if sq["owner"] is None else moved.state["players"][sq["owner"]]["name"]
+        assert expected in text, (moves, text)
+
+
+def test_ordered_cards_put_the_set_before_the_kickers() -> None:
+    from retro.games.pigpoker import hands as hx
+    assert ui.ordered_cards(hx.parse_hand("9C AD KS 5S KH")) == "K♠ K♥ A♦ 9♣ 5♠"
