@@ -27,9 +27,11 @@ usage: retro                          the games menu
                  [--colors auto|24bit|16] (terminal colours)
        retro run GAME [LETTERS] --seed N --keys SCRIPT [--keys-file F] [--until MS]
                  [--bin F] [--txt F] [--png F] [--wav F] [--ansi F] [--state F]
-                 [--no-border-band] [--phosphor green|amber|white]
-       retro render IN.bin [--mono] [--border N] [--no-blink] [--blink-phase on|off]
-                 [--no-border-band] -o OUT.png
+                 [--no-border-band] [--phosphor green|amber|white] [--blink-phase on|off]
+       retro render IN [--mono] [--border N] [--no-blink] [--blink-phase on|off]
+                 [--no-border-band] -o OUT.png   (IN: .bin, .txt dump or .ans)
+       retro diff A B                 compare two screens (.txt, .bin or .ans): exit 0
+                                      equal, 1 with every changed cell listed, 2 bad input
        retro tone HZ MS -o OUT.wav
 {commands}       retro --list | --help | --version"""
 
@@ -93,7 +95,7 @@ def _dispatch(args: list[str]) -> int:
         return 0
     if first == "--tty" and len(args) == 1:
         return _play("launcher", "", tty=True)
-    commands = {"run": _cmd_run, "render": _cmd_render, "tone": _cmd_tone}
+    commands = {"run": _cmd_run, "render": _cmd_render, "tone": _cmd_tone, "diff": _cmd_diff}
     if first in commands:
         return commands[first](args[1:])
     from retro.programs import all_commands
@@ -236,6 +238,7 @@ def _cmd_run(args: list[str]) -> int:
         parser.add_argument(f"--{output}", type=Path)
     parser.add_argument("--phosphor", choices=("green", "amber", "white"), default="green")
     parser.add_argument("--no-border-band", action="store_true")
+    parser.add_argument("--blink-phase", choices=("on", "off"), default=None)
     _add_program_options(parser)
     ns = parser.parse_args(args)
     if ns.until < 0:
@@ -281,17 +284,17 @@ def _write_outputs(result: RunResult, ns: argparse.Namespace) -> None:
         from retro.raster import blink_visible, render_rgb
 
         t = result.machine.now()
-        write_png(ns.png, render_rgb(screen, blink_on=blink_visible(t), phosphor=ns.phosphor,
+        blink_on = blink_visible(t) if ns.blink_phase is None else ns.blink_phase == "on"
+        write_png(ns.png, render_rgb(screen, blink_on=blink_on, phosphor=ns.phosphor,
                                      border_band=not ns.no_border_band))
     if ns.wav:
         from retro.speaker import write_wav
 
-        speaker = result.machine.speaker
-        write_wav(ns.wav, speaker.pcm(until=result.machine.now()))
+        write_wav(ns.wav, result.machine.speaker.recording(result.machine.now()))
     if ns.ansi:
-        from retro.ansi import encode_full
+        from retro.ansi import encode_file
 
-        ns.ansi.write_bytes(encode_full(screen))
+        ns.ansi.write_bytes(encode_file(screen))
     if ns.state:
         state = result.state
         ns.state.write_text(json.dumps(state, indent=2, sort_keys=False) + "\n",
@@ -302,25 +305,49 @@ def _cmd_render(args: list[str]) -> int:
     parser = _Parser(prog="retro render", add_help=False)
     parser.add_argument("input", type=Path)
     parser.add_argument("-o", "--output", type=Path, required=True)
-    parser.add_argument("--mono", action="store_true")
-    parser.add_argument("--border", type=int, default=0)
+    parser.add_argument("--mono", action="store_true", default=None)
+    parser.add_argument("--border", type=int, default=None)
     parser.add_argument("--no-blink", action="store_true")
     parser.add_argument("--blink-phase", choices=("on", "off"), default="on")
     parser.add_argument("--no-border-band", action="store_true")
     parser.add_argument("--phosphor", choices=("green", "amber", "white"), default="green")
     ns = parser.parse_args(args)
-    if not 0 <= ns.border <= 15:
+    if ns.border is not None and not 0 <= ns.border <= 15:
         raise UsageError("--border takes a colour number 0-15")
     from retro.raster import render_file
 
     try:
         render_file(ns.input, ns.output, mono=ns.mono, border=ns.border,
-                    blink=not ns.no_blink, blink_phase_on=ns.blink_phase == "on",
+                    blink=False if ns.no_blink else None,
+                    blink_phase_on=ns.blink_phase == "on",
                     border_band=not ns.no_border_band, phosphor=ns.phosphor)
     except (OSError, ValueError) as err:
         print(f"retro render: {err}", file=sys.stderr)
         return 1
     return 0
+
+
+def _cmd_diff(args: list[str]) -> int:
+    """``retro diff A B``: 0 when the screens are equal, 1 listing every change, 2 bad input."""
+    parser = _Parser(prog="retro diff", add_help=False)
+    parser.add_argument("expected", type=Path)
+    parser.add_argument("actual", type=Path)
+    ns = parser.parse_args(args)
+    from retro.dump import diff
+    from retro.screenfile import ScreenFileError, read_screen
+
+    try:
+        expected, actual = read_screen(ns.expected), read_screen(ns.actual)
+    except ScreenFileError as err:
+        print(f"retro diff: {err}", file=sys.stderr)
+        return 2
+    lines = diff(expected, actual)
+    if not lines:
+        return 0
+    changed = sum(1 for line in lines if line.startswith("row") and " col " in line)
+    print(f"{ns.expected} and {ns.actual} differ: {changed} changed cell(s)")
+    print("\n".join(lines))
+    return 1
 
 
 def _cmd_tone(args: list[str]) -> int:

@@ -102,6 +102,7 @@ class SpeakerLike(Protocol):
     def play(self, music: str, at: float) -> float: ...
     def stop(self, at: float) -> None: ...
     def pcm(self, rate: int = ..., until: float | None = None) -> Any: ...
+    def recording(self, now: float, rate: int = ...) -> Any: ...
 
 
 class SilentSpeaker:
@@ -123,6 +124,9 @@ class SilentSpeaker:
         import numpy as np
 
         return np.zeros(0, dtype=np.int16)
+
+    def recording(self, now: float, rate: int = 44100) -> Any:
+        return self.pcm(rate, now)
 
 
 class ClockLike(Protocol):

@@ -109,6 +109,9 @@ class BellSpeaker:
     def pcm(self, rate: int = 44100, until: float | None = None) -> Any:
         return self.inner.pcm(rate, until)
 
+    def recording(self, now: float, rate: int = 44100) -> Any:
+        return self.inner.recording(now, rate)
+
     def due(self, now: float) -> bool:
         """Whether a bell is due by ``now`` (each queued ring is used up)."""
         if not self.rings or min(self.rings) > now:

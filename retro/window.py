@@ -144,6 +144,7 @@ class WindowFrontend:
             frame_w, frame_h = self.raster.shape[1], self.raster.shape[0]
             self.windowed_size = size or self._initial_size((frame_w, frame_h))
             self.fullscreen = fullscreen
+            self.windowed_position: tuple[int, int] | None = None
             self._open_display()
         except pygame.error as exc:
             pygame.display.quit()
@@ -435,13 +436,17 @@ class WindowFrontend:
     # -- window commands ---------------------------------------------------------------------
 
     def toggle_fullscreen(self) -> None:
-        """Alt+Enter: full screen on or off (the window keeps its size for next time)."""
+        """Alt+Enter: full screen on or off; back from full screen, the window returns to
+        the size and the place it had."""
         if not self.fullscreen:
             surface = pygame.display.get_surface()
             if surface is not None:
                 self.windowed_size = surface.get_size()
+            self.windowed_position = pygame.display.get_window_position()
         self.fullscreen = not self.fullscreen
         self._open_display()
+        if not self.fullscreen and self.windowed_position is not None:
+            pygame.display.set_window_position(self.windowed_position)
 
     def screenshot(self) -> list[Path]:
         """Ctrl+F5: save the native frame and a 4:3 version; returns the two paths."""

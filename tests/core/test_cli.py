@@ -88,3 +88,22 @@ def test_import_retro_does_not_import_pygame() -> None:
             "print('pygame' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == "False"
+
+
+def test_wav_holds_the_last_tone_of_a_run_played_to_its_end(tmp_path: Path) -> None:
+    """A key that beeps as the script ends: its tone is in the WAV, whole."""
+    import wave
+
+    import numpy as np
+
+    out = tmp_path / "end.wav"
+    assert main(["run", "charmap", "--keys", "x", "--wav", str(out)]) == 0  # x: a 400 Hz beep
+    with wave.open(str(out)) as handle:
+        rate = handle.getframerate()
+        samples = np.frombuffer(handle.readframes(handle.getnframes()), dtype="<i2")
+    sounding = np.flatnonzero(samples)
+    assert len(sounding) > 0, "the beep is missing"
+    tone = samples[sounding[0]: sounding[-1] + 1]
+    assert abs(len(tone) / rate - 0.060) < 0.002            # all 60 ms of it
+    rises = np.count_nonzero((tone[:-1] < 0) & (tone[1:] >= 0)) + 1
+    assert abs(rises / (len(tone) / rate) - 400) < 20        # and it is the 400 Hz beep

@@ -52,3 +52,18 @@ def test_click_on_a_game_starts_it() -> None:
 
 def test_escape_leaves() -> None:
     assert run(PROGRAM, keys="ESC").ended
+
+
+def test_a_programs_cursor_border_and_blink_do_not_leak_into_the_menu() -> None:
+    """Back from a game that showed a blinking cursor (checkers' move entry), the menu looks
+    exactly as it did before the game."""
+    checkers_row = next(n for n, item in enumerate(lineup()) if item.name == "checkers")
+    moves = " ".join(["DOWN"] * checkers_row)
+    before = run(PROGRAM, keys=moves).screen
+    inside = run(PROGRAM, keys=f"{moves} ENTER ENTER").screen     # a game under way
+    assert inside.cursor.visible, "checkers shows its input cursor"
+    after = run(PROGRAM, keys=f"{moves} ENTER F1 y").screen      # F1 then Y leaves checkers
+    assert after.find("Games") is not None
+    assert after.to_bytes() == before.to_bytes()
+    assert (after.cursor.visible, after.border, after.blink) == (
+        before.cursor.visible, before.border, before.blink)
