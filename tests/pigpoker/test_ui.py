@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from retro.games.pigpoker import ui
+from retro.games.pigpoker import layout
 from retro.games.pigpoker.bank import BANK_FILE
 from retro.script import run
 
@@ -28,7 +28,7 @@ def play(keys: str, letters: str = "*", seed: int = SEED, home: Path | None = No
 
 def prompt_cell(col: int) -> str:
     """A click token on the prompt row at a 0-based column."""
-    return f"click:{ui.PROMPT_ROW + 1},{col + 1}"
+    return f"click:{layout.PROMPT_ROW + 1},{col + 1}"
 
 
 # -- golden screens ----------------------------------------------------------------------------
@@ -104,9 +104,9 @@ def test_pop_ups_restore_the_screen() -> None:
 
 def test_twiddle_by_mouse_matches_keys() -> None:
     by_keys = play(START + " 1 3 5 ESC").state
-    cols = ui.TWIDDLE_DIGIT_COLS
+    cols = layout.TWIDDLE_DIGIT_COLS
     clicks = " ".join(prompt_cell(cols[i]) for i in (0, 2, 4))
-    by_mouse = play(START + f" {clicks} {prompt_cell(ui.TWIDDLE_DONE_COL)}").state
+    by_mouse = play(START + f" {clicks} {prompt_cell(layout.TWIDDLE_DONE_COL)}").state
     assert by_mouse["hand"] == by_keys["hand"] and by_mouse["phase"] == "place"
 
 
@@ -117,7 +117,7 @@ def test_twiddle_more_than_die_allows_is_refused() -> None:
 
 
 def test_square_chosen_by_click_and_by_arrows() -> None:
-    row, col = ui.square_origin(5)
+    row, col = layout.square_origin(5)
     clicked = play(START + f" 1 3 5 ESC click:{row + 1},{col + 1}").state
     arrows = play(START + " 1 3 5 ESC ENTER").state        # the cursor starts on F
     assert clicked["board"][5]["owner"] == 0 and arrows["board"][5]["owner"] == 0
@@ -126,7 +126,7 @@ def test_square_chosen_by_click_and_by_arrows() -> None:
 def test_function_keys_sound_speed_border() -> None:
     result = play(START + " F1 F8 F9 F9 F10")
     s = result.state
-    assert s["sound"] is False and s["delay"] == ui.DELAYS[ui.DEFAULT_DELAY - 1]
+    assert s["sound"] is False and s["delay"] == layout.DELAYS[layout.DEFAULT_DELAY - 1]
     assert result.screen.border == 1
     assert result.screen.find("F1 Sound") is not None      # the legend names what F1 does next
     assert result.screen.read(24, 67, 11).strip() == "F8/F9 0.25s"
@@ -195,7 +195,7 @@ def test_several_computers_each_have_their_own_pig() -> None:
     names = [p["name"] for p in result.state["players"]]
     assert names == ["COMPUTER", "COMPUTER 2", "COMPUTER 3"]
     screen = str(result.screen)
-    assert all(shape in screen for shape in ui.PIG_SHAPES[:3])
+    assert all(shape in screen for shape in layout.PIG_SHAPES[:3])
 
 
 def test_mud_puddle_and_same_sex_options_reach_the_rules() -> None:
@@ -296,21 +296,21 @@ def test_players_box_fits_every_count_longest_names_largest_balances(
     result = play(keys, home=tmp_path)
     assert result.state["phase"] == "twiddle" and len(result.state["players"]) == count
     screen = result.screen
-    left, width = ui.PANEL_COL, ui.PANEL_W
-    bottom = ui.PLAYERS_ROW + ui.PLAYERS_H - 1
+    left, width = layout.PANEL_COL, layout.PANEL_W
+    bottom = layout.PLAYERS_ROW + layout.PLAYERS_H - 1
     assert screen.read(bottom, left, width) == "└" + "─" * (width - 2) + "┘"
-    assert screen.read(ui.PLAYERS_ROW, left, width).startswith("┌─ Players ─")
+    assert screen.read(layout.PLAYERS_ROW, left, width).startswith("┌─ Players ─")
     for p, name in enumerate(names):
-        line = screen.read(ui.PLAYERS_ROW + 1 + p, left, width)
+        line = screen.read(layout.PLAYERS_ROW + 1 + p, left, width)
         assert line[0] == "│" and line[-1] == "│", line
         # The balance is shortened (never cut, never spilling over the edge).
         assert name in line and " 123456789M " in line, line
 
 
 def test_fit_number_shortens_rounding_down() -> None:
-    assert ui.fit_number(100, 5) == "  100"
-    assert ui.fit_number(1_234_567, 5) == "1234k"
-    assert ui.fit_number(-1_234_567, 5) == "-1M".rjust(5)
+    assert layout.fit_number(100, 5) == "  100"
+    assert layout.fit_number(1_234_567, 5) == "1234k"
+    assert layout.fit_number(-1_234_567, 5) == "-1M".rjust(5)
 
 
 # -- the square cursor ------------------------------------------------------------------------
@@ -319,14 +319,15 @@ CURSOR_ON_F = START + " 1 3 5 ESC"            # the cursor starts on F, square 5
 
 
 def letter_attr(result, i: int) -> int:  # type: ignore[no-untyped-def]
-    row, col = ui.square_origin(i)
+    row, col = layout.square_origin(i)
     return int(result.screen.attrs[row - 1, col])
 
 
 def test_square_cursor_does_not_light_the_letter_below_it() -> None:
     result = play(CURSOR_ON_F)
     assert result.state["phase"] == "place"
-    look_cursor = int(result.screen.attrs[ui.square_origin(5)[0], ui.square_origin(5)[1] - 1])
+    row, col = layout.square_origin(5)
+    look_cursor = int(result.screen.attrs[row, col - 1])
     assert letter_attr(result, 9) != look_cursor          # J, below F
     moved = play(CURSOR_ON_F + " DOWN")                   # the cursor on J: F is left alone
     assert letter_attr(moved, 9) == look_cursor and letter_attr(moved, 13) != look_cursor
@@ -335,7 +336,7 @@ def test_square_cursor_does_not_light_the_letter_below_it() -> None:
 def test_mono_cursor_and_legal_letters_differ_by_more_than_brightness() -> None:
     result = play(CURSOR_ON_F, letters="*M")
     legal = [i for i in range(16) if i != 5 and result.state["board"][i]["owner"] is None]
-    row, col = ui.square_origin(5)
+    row, col = layout.square_origin(5)
     cursor = int(result.screen.attrs[row, col - 1])
     letter = letter_attr(result, legal[0])
     assert cursor & 0x70 != letter & 0x70                 # reverse video against bright
@@ -399,7 +400,7 @@ def test_after_a_game_q_and_x_ask_to_leave(key: str) -> None:
 
 
 def test_after_a_game_the_question_says_what_the_answers_mean() -> None:
-    row = play(DRAWN).screen.read(ui.PROMPT_ROW, 0, 80)
+    row = play(DRAWN).screen.read(layout.PROMPT_ROW, 0, 80)
     assert "Play another game" in row and "Y/N" in row
 
 
@@ -423,9 +424,9 @@ def test_v_shows_every_hand_on_the_board_with_its_cards() -> None:
 
 
 def test_right_click_on_a_square_shows_its_hand_in_poker_order() -> None:
-    row, col = ui.square_origin(3)
+    row, col = layout.square_origin(3)
     result = play(AFTER_TWO_CAPTURES + f" rclick:{row + 1},{col + 1}")
-    text = result.screen.read(ui.INFO_ROW + 3, ui.PANEL_COL, ui.PANEL_W)
+    text = result.screen.read(layout.INFO_ROW + 3, layout.PANEL_COL, layout.PANEL_W)
     assert text.strip().startswith("D: COMPUTER") and "pair" in text.lower(), text
 
 
@@ -434,16 +435,16 @@ def test_square_cursor_shows_the_hand_under_it() -> None:
     s = result.state
     assert s["phase"] == "place" and s["turn"] == 0
     cursor = s["cursor"]
-    text = result.screen.read(ui.INFO_ROW + 3, ui.PANEL_COL, ui.PANEL_W).strip()
+    text = result.screen.read(layout.INFO_ROW + 3, layout.PANEL_COL, layout.PANEL_W).strip()
     assert text.startswith(f"{'ABCDEFGHIJKLMNOP'[cursor]}: ")
     for moves in ("UP", "DOWN", "LEFT", "RIGHT"):
         moved = play(AFTER_TWO_CAPTURES + f" ESC {moves}")
         sq = moved.state["board"][moved.state["cursor"]]
-        text = moved.screen.read(ui.INFO_ROW + 3, ui.PANEL_COL, ui.PANEL_W).strip()
+        text = moved.screen.read(layout.INFO_ROW + 3, layout.PANEL_COL, layout.PANEL_W).strip()
         expected = "empty" if sq["owner"] is None else moved.state["players"][sq["owner"]]["name"]
         assert expected in text, (moves, text)
 
 
 def test_ordered_cards_put_the_set_before_the_kickers() -> None:
     from retro.games.pigpoker import hands as hx
-    assert ui.ordered_cards(hx.parse_hand("9C AD KS 5S KH")) == "K♠ K♥ A♦ 9♣ 5♠"
+    assert layout.ordered_cards(hx.parse_hand("9C AD KS 5S KH")) == "K♠ K♥ A♦ 9♣ 5♠"
