@@ -57,6 +57,7 @@ async def main(m: Machine) -> None:
             m.screen.reset()
             await program.main(m)
             m.screen.reset()   # the cursor, border and blink of the game stay with the game
+            m.ui_state = None  # and so do its hot keys and message line
             m.hush()
 
 

@@ -38,7 +38,7 @@ import numpy as np
 import pygame  # after the prompt setting above
 
 from retro.events import Click, Key
-from retro.host import run_realtime
+from retro.host import Observer, run_realtime
 from retro.machine import Machine
 from retro.png import write_png
 from retro.raster import Raster, scale_aspect
@@ -474,13 +474,14 @@ class WindowFrontend:
 
 
 def run_window(machine: Machine, coroutine: Coroutine[Any, Any, None], *, title: str,
-               phosphor: str = "green", fullscreen: bool = False) -> None:
+               phosphor: str = "green", fullscreen: bool = False,
+               observer: Observer | None = None) -> None:
     """Run a program in a window until it returns or the window is closed.
 
     Raises ``WindowUnavailable`` before the program starts if no display can be opened.
     """
     frontend = WindowFrontend(machine, title=title, phosphor=phosphor, fullscreen=fullscreen)
     try:
-        run_realtime(machine, coroutine, frontend)
+        run_realtime(machine, coroutine, frontend, observer)
     finally:
         frontend.close()

@@ -67,3 +67,20 @@ def test_a_programs_cursor_border_and_blink_do_not_leak_into_the_menu() -> None:
     assert after.to_bytes() == before.to_bytes()
     assert (after.cursor.visible, after.border, after.blink) == (
         before.cursor.visible, before.border, before.blink)
+
+
+def test_a_programs_hot_keys_do_not_follow_it_back_to_the_menu(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from retro import ui
+
+    async def keyed(m: Machine) -> None:
+        keys = ui.HotKeys()
+        keys.add("F10", ui.border_cycler())
+        ui.install(m, keys)
+        await ui.key(m)
+
+    extra = Program(name="keyed", title="Hot keys", main=keyed, order=0)
+    monkeypatch.setattr(programs, "all_programs", lambda: (extra,))
+    result = run(PROGRAM, keys="ENTER x F10")     # in, out, then F10 at the menu
+    assert result.machine.ui_state is None
+    assert result.screen.border == 0
