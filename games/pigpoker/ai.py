@@ -20,16 +20,18 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import comb
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 import numpy as np
 
 from retro.games.pigpoker import hands as hx
 from retro.games.pigpoker import rules as r
+
+T = TypeVar("T")
 
 # -- tunable weights (named so tests and the bench can refer to them) ------------------------
 
@@ -287,14 +289,20 @@ def subset_values(hand: Sequence[int], allowance: int, values: np.ndarray) \
 
     Every redraw from the cards not kept is counted exactly once.
     """
+    return drain(subset_values_steps(hand, allowance, values))
+
+
+def subset_values_steps(hand: Sequence[int], allowance: int, values: np.ndarray) \
+        -> Generator[float, bool | None, dict[tuple[int, ...], float]]:
+    """``subset_values`` one subset at a time, for cooperative work: yields the share done;
+    sent True (stop), it returns the subsets weighed so far (standing always comes first)."""
     t = hx.tables()
     o = odds()
     hand_ids = np.asarray(hand, dtype=np.intp)
     out: dict[tuple[int, ...], float] = {}
-    for subset in _subsets():
+    subsets = [subset for subset in _subsets() if len(subset) <= allowance]
+    for done, subset in enumerate(subsets, start=1):
         k = len(subset)
-        if k > allowance:
-            continue
         kept = [hand_ids[p] for p in range(5) if p not in subset]
         if k == 0:
             out[subset] = float(values[hx.classify(hand_ids)])
@@ -310,7 +318,18 @@ def subset_values(hand: Sequence[int], allowance: int, values: np.ndarray) \
             for col in range(k):
                 keys += pool_keys[combos[:, col]]
             out[subset] = float(values[hx.classes_of_keys(keys)].mean())
+        if (yield done / len(subsets)):
+            break
     return out
+
+
+def drain(steps: Generator[object, bool | None, T]) -> T:
+    """Run cooperative work to its end at once (benches, tests, the plain policy)."""
+    try:
+        while True:
+            next(steps)
+    except StopIteration as end:
+        return end.value
 
 
 def subset_values_brute(hand: Sequence[int], allowance: int, values: np.ndarray) \
@@ -343,9 +362,14 @@ class ExactPlayer:
         return self._values[1]  # type: ignore[index]
 
     def twiddle(self, game: r.Game) -> list[int]:
+        return drain(self.twiddle_steps(game))
+
+    def twiddle_steps(self, game: r.Game) -> Generator[float, bool | None, list[int]]:
+        """The twiddle decision as cooperative work (``ui.work``): yields the share done;
+        stopped early, it picks the best of the subsets weighed so far."""
         values = self._class_values(game)
         hand = [c.id for c in game.hand]
-        scores = subset_values(hand, game.twiddles_left, values)
+        scores = yield from subset_values_steps(hand, game.twiddles_left, values)
         # Highest expected worth; on a tie, fewer cards (standing first).
         best = max(scores, key=lambda s: (round(scores[s], 9), -len(s)))
         return list(best)

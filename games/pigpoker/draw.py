@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from retro import ui
 from retro.games.pigpoker import hands as hx
 from retro.games.pigpoker import rules as r
 from retro.games.pigpoker.bank import Bank
@@ -13,14 +14,14 @@ from retro.games.pigpoker.layout import (
     CARD_STEP,
     CELL_H,
     CELL_W,
-    DELAYS,
     DIE_COL,
+    ENTRY_LOG,
+    GAME_LOG,
     HAND_ROW,
     HIGH_LABELS,
     INFO_ROW,
     LEGEND_ROW,
     LOW_LABELS,
-    MSG_ROW,
     PANEL_COL,
     PANEL_W,
     PIG_SHAPES,
@@ -55,12 +56,13 @@ class Drawing:
     seats: list[Seat]
     options: r.Options
     game: r.Game | None
-    delay_index: int
+    speed: ui.SpeedStepper
+    sound: ui.SoundToggle
+    log: ui.MessageLine | None
     demo: bool
     demo_game: bool
     cursor: int
     marks: list[int]
-    message: str
 
     def _chips(self, name: str) -> int:
         account = self.bank.find(name)
@@ -85,18 +87,27 @@ class Drawing:
                 if seat.is_computer:
                     s.put(row, 55, "(computer)", lk.panel)
         s.put(16, 13, "Options are asked for before the first deal.", lk.panel)
-        self.show_message()
+        self.use_log(ENTRY_LOG)
 
 
     # -- drawing the game screen -----------------------------------------------------------
 
     def say(self, text: str) -> None:
-        self.message = text
-        self.show_message()
+        """A message, wrapped inside the message area at word boundaries, never cut."""
+        if self.log is None:
+            self.use_log(ENTRY_LOG)
+        assert self.log is not None
+        self.log.say(text)
 
-    def show_message(self) -> None:
-        self.s.fill(MSG_ROW, 0, 1, 80, " ", self.look.text)
-        self.s.put(MSG_ROW, 1, self.message[:78], self.look.message)
+    def use_log(self, area: tuple[int, int, int, int]) -> None:
+        """Messages go to ``area`` from now on (the latest one is carried over)."""
+        old = self.log
+        if old is None or (old.row, old.col, old.height, old.width) != area:
+            self.log = ui.MessageLine(self.m, *area, self.look.message, notices=True)
+            if old is not None and old.text:
+                self.log.say(old.text)
+        else:
+            old.redraw()
 
     def prompt(self, text: str, keys: str = "") -> None:
         self.s.fill(PROMPT_ROW, 0, 1, 80, " ", self.look.prompt)
@@ -115,7 +126,7 @@ class Drawing:
     def draw_legend(self) -> None:
         s, lk = self.s, self.look
         s.fill(LEGEND_ROW, 0, 1, 80, " ", lk.legend)
-        items = [("F1", "Quiet" if self.m.sound else "Sound"),
+        items = [("F1", self.sound.legend(self.m)),
                  ("F2", "Play" if self.demo else "Demo"), ("F3", "Hands"), ("F5", "Help"),
                  ("F6", "Bank"), ("F7", "Quit"), ("F10", "Border")]
         col = 1
@@ -125,7 +136,7 @@ class Drawing:
             col += len(keyname) + len(what) + 2
         # The delay between game steps, near the lower right as the original showed it.
         s.put(LEGEND_ROW, 67, "F8/F9", lk.legend_key)
-        s.put(LEGEND_ROW, 73, f"{DELAYS[self.delay_index]:g}s", lk.legend)
+        s.put(LEGEND_ROW, 73, f"{self.speed.delay:g}s", lk.legend)
 
     def draw_game(self) -> None:
         self.draw_frame()
@@ -133,7 +144,7 @@ class Drawing:
         self.draw_players()
         self.draw_hand()
         self.draw_info()
-        self.show_message()
+        self.use_log(GAME_LOG)
         game = self.game
         if game is not None and not game.over and not (self.seats[game.turn].is_computer
                                                         or self.demo):
@@ -265,13 +276,13 @@ class Drawing:
         assert game is not None
         opts = [name for on, name in ((self.options.mud_puddle, "Mud Puddle"),
                                       (self.options.same_sex, "Same Sex")) if on]
-        s.put(INFO_ROW, PANEL_COL + 1, f"Options: {', '.join(opts) or 'none'}", lk.text)
-        s.put(INFO_ROW + 1, PANEL_COL + 1, f"Turn {game.turn_number}", lk.text)
-        s.fill(INFO_ROW + 2, PANEL_COL, 1, PANEL_W, " ", lk.text)
+        s.fill(INFO_ROW, 0, 1, 80, " ", lk.text)
+        s.put(INFO_ROW, 1, f"Turn {game.turn_number}   Options: {', '.join(opts) or 'none'}",
+              lk.text)
         if game.phase == r.DRAWN:
-            s.put(INFO_ROW + 2, PANEL_COL + 1, "The game was called a draw.", lk.text)
+            s.put(INFO_ROW, 46, "The game was called a draw.", lk.text)
         elif self.demo_game:
-            s.put(INFO_ROW + 2, PANEL_COL + 1, "Demo game: no chips change hands.", lk.text)
+            s.put(INFO_ROW, 46, "Demo game: no chips change hands.", lk.text)
 
     def draw_twiddle_prompt(self) -> None:
         game = self.game
@@ -300,9 +311,6 @@ class Drawing:
                 f"{hx.describe_class(sq.cls)}")
 
     def show_square(self, i: int | None) -> None:
-        """The hand on square ``i`` below the table information (right click, the cursor)."""
-        s, lk = self.s, self.look
-        s.fill(INFO_ROW + 3, PANEL_COL, 1, PANEL_W, " ", lk.text)
+        """The hand on square ``i`` as a message (right click, the square cursor)."""
         if i is not None and self.game is not None:
-            s.put(INFO_ROW + 3, PANEL_COL + 1, self.square_text(i)[:PANEL_W - 1], lk.text)
-
+            self.say(self.square_text(i))

@@ -20,13 +20,17 @@ from retro.machine import Machine
 
 BOARD_ROW, BOARD_COL = 1, 1           # top-left corner of the grid
 CELL_H, CELL_W = 5, 8                 # grid pitch: 4 rows (+1 line) by 7 columns (+1 line)
-PLAYERS_ROW, HAND_ROW, INFO_ROW = 1, 9, 18
+PLAYERS_ROW, HAND_ROW = 1, 9
 PLAYERS_H = 8                         # the Players box: top edge, six players, bottom edge
 PANEL_COL, PANEL_W = 35, 45
 CARD_ROW, CARD_COL, CARD_STEP = 11, 37, 7
 DIE_COL = 73
-MSG_ROW, PROMPT_ROW, LEGEND_ROW = 22, 23, 24
-#: Columns of the clickable "1".."5" and "0" in the twiddle prompt.
+INFO_ROW, PROMPT_ROW, LEGEND_ROW = 22, 23, 24   # options and turn; prompts; legend
+MSG_ROW = 22                          # on the player list: a name's error
+#: Where messages wrap (row, col, height, width): below the hand in the game, under the
+#: player list on the entry screen.  A message is never cut; it wraps at word boundaries.
+GAME_LOG = (18, PANEL_COL + 1, 4, PANEL_W - 2)
+ENTRY_LOG = (19, 1, 3, 78)#: Columns of the clickable "1".."5" and "0" in the twiddle prompt.
 TWIDDLE_DIGIT_COLS = (22, 24, 26, 28, 30)
 TWIDDLE_DONE_COL = 35
 
@@ -44,11 +48,10 @@ PIG_SHAPES = ("☻", "▲", "■", "☼", "☺", "Ω")
 PIG_COLOURS = (0x0C, 0x0B, 0x0E, 0x0D, 0x0A, 0x0F)
 DELAYS = (0.0, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0)
 DEFAULT_DELAY = 3                     # index into DELAYS: half a second
-BORDER_COLOURS = 16
 BANK_PAGE = 14
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 COMPUTER = "COMPUTER"
-AFTER_GAME_PROMPT = "Play another game with the same players?  Y/N   (N: join or leave)"
+AFTER_GAME_QUESTION = "Play another game with the same players? (N: players join or leave)"
 
 
 
@@ -113,6 +116,15 @@ class Seat:
     name: str
     is_computer: bool
     pig: int = 0          # index into PIG_SHAPES / PIG_COLOURS; a player keeps it all along
+
+
+def name_problem(name: str) -> str | None:
+    """What is wrong with a typed player name (shown under the prompt), or None."""
+    if computer_request(name) is None:
+        return "Names beginning with COMPUTER belong to the computer: choose another."
+    if not all(ch.isascii() and ch.isprintable() for ch in name):
+        return "Names may hold only plain letters, digits and signs."
+    return None
 
 
 def computer_request(name: str) -> bool | None:

@@ -11,21 +11,24 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from retro.events import Click, Event, Key, Quit
+from retro import ui
+from retro.events import Click, Key, Quit
 from retro.games.pigpoker import ai
 from retro.games.pigpoker import hands as hx
 from retro.games.pigpoker import rules as r
-from retro.games.pigpoker.bank import Bank, BankError
+from retro.games.pigpoker.bank import MAX_NAME, Bank, BankError
 from retro.games.pigpoker.layout import (
-    AFTER_GAME_PROMPT,
-    BORDER_COLOURS,
+    AFTER_GAME_QUESTION,
     CARD_COL,
     CARD_ROW,
     CARD_STEP,
     COMPUTER,
     DEFAULT_DELAY,
     DELAYS,
+    GAME_LOG,
     HAND_ROW,
+    INFO_ROW,
+    MSG_ROW,
     PANEL_COL,
     PANEL_W,
     PIG_SHAPES,
@@ -37,6 +40,7 @@ from retro.games.pigpoker.layout import (
     Seat,
     computer_request,
     fit_number,
+    name_problem,
     square_at,
     square_name,
 )
@@ -55,14 +59,17 @@ class PigPokerScreen(Popups):
         self.seats: list[Seat] = []
         self.options = r.Options()
         self.game: r.Game | None = None
-        self.delay_index = DEFAULT_DELAY
+        self.speed = ui.speed_stepper(DELAYS, names=[f"{d:g}s" for d in DELAYS],
+                                      start=DEFAULT_DELAY, quiet=True)
+        self.sound = ui.sound_toggle()
+        self.border = ui.border_cycler()
+        self.log: ui.MessageLine | None = None
         self.demo = False
         self.demo_game = False        # demo was on during this game: it stays off the bank
         self.cursor = 5
         self.marks: list[int] = []
         self.first_seat = 0
         self.mode = "entry"
-        self.message = ""
         self.players_ai: dict[int, ai.ExactPlayer] = {}
         # The rules get their own stream, seeded from the machine's, so screens that use
         # randomness never shift the deal.
@@ -86,15 +93,20 @@ class PigPokerScreen(Popups):
                 "winner": None, "line": [], "payout": [],
             }
         data.update(screen=self.mode, marked=[p + 1 for p in self.marks], cursor=self.cursor,
-                    delay=DELAYS[self.delay_index], demo=self.demo,
+                    delay=self.speed.delay, demo=self.demo,
                     demo_game=self.demo_game, sound=self.m.sound,
                     message=self.message)
         return data
+
+    @property
+    def message(self) -> str:
+        return self.log.text if self.log is not None else ""
 
     # -- running -------------------------------------------------------------------------
 
     async def run(self) -> None:
         self.m.publish_state(self.state)
+        self.install_hot_keys()
         try:
             if self.m.flags.show:
                 await self.show()
@@ -106,66 +118,59 @@ class PigPokerScreen(Popups):
         except (QuitGame, Quit):
             return
 
-    # -- input with the function keys ----------------------------------------------------
+    # -- the function keys: one table, live in every wait ---------------------------------
 
-    async def key(self) -> Event:
-        """The next key or click that is not a function key (those are handled here)."""
-        while True:
-            event = await self.m.key()
-            if not await self.function_key(event):
-                return event
-            if self.demo and event == Key("F2"):
-                return event                    # let the caller hand the seat over
+    def install_hot_keys(self) -> None:
+        keys = ui.HotKeys()
+        keys.add("F1", self.sound_key, legend=lambda: self.sound.legend(self.m))
+        keys.add("F2", self.demo_key, legend=lambda: "Play" if self.demo else "Demo")
+        keys.add("F3", self.hands_popup, legend="Hands")
+        keys.add("F5", self.help_pages, legend="Help")
+        keys.add("F6", self.bank_popup, legend="Bank")
+        keys.add("F7", self.confirm_quit, legend="Quit")
+        keys.add("F8", self.slower_key, legend="Slower")
+        keys.add("F9", self.faster_key, legend="Faster")
+        keys.add("F10", self.border_key, legend="Border")
+        ui.install(self.m, keys)
 
-    async def pause(self, seconds: float) -> None:
-        """A game-speed delay that still answers the function keys."""
-        end = self.m.now() + seconds
-        while True:
-            event = await self.m.poll()
-            if event is not None:
-                await self.function_key(event)
-            left = end - self.m.now()
-            if left <= 0:
-                return
-            await self.m.sleep(min(left, 0.05))
-
-    async def function_key(self, event: Event) -> bool:
-        """Handle F1-F10; returns whether the event was one of them."""
-        if not isinstance(event, Key):
-            return False
-        match event.name:
-            case "F1":
-                self.m.sound = not self.m.sound
-            case "F2":
-                self.demo = not self.demo
-                if self.demo and self.game is not None and not self.game.over:
-                    self.demo_game = True
-                self.say("Demo: the computer plays every seat, and demo games never touch "
-                         "the bank." if self.demo
-                         else "Demo off: players are back at the table.")
-                if self.game is not None and self.mode == "game":
-                    self.draw_info()
-            case "F3":
-                await self.hands_popup()
-            case "F5":
-                await self.help_pages()
-            case "F6":
-                await self.bank_popup()
-            case "F7":
-                await self.confirm_quit()
-            case "F8":
-                self.delay_index = min(self.delay_index + 1, len(DELAYS) - 1)
-            case "F9":
-                self.delay_index = max(self.delay_index - 1, 0)
-            case "F10":
-                if self.s.mono:
-                    self.m.beep(220, 80)            # no border on a monochrome adapter
-                else:
-                    self.s.border = (self.s.border + 1) % BORDER_COLOURS
-            case _:
-                return False
+    async def sound_key(self, m: Machine) -> None:
+        await self.sound(m)
         self.draw_legend()
-        return True
+
+    async def border_key(self, m: Machine) -> None:
+        await self.border(m)          # in mono it says the border needs a colour monitor
+        self.draw_legend()
+
+    def slower_key(self, m: Machine) -> None:
+        if self.speed.index < len(DELAYS) - 1:
+            self.speed.step(1)
+        self.draw_legend()
+
+    def faster_key(self, m: Machine) -> None:
+        if self.speed.index > 0:
+            self.speed.step(-1)
+        self.draw_legend()
+
+    def demo_key(self, m: Machine) -> None:
+        self.demo = not self.demo
+        if self.demo and self.game is not None and not self.game.over:
+            self.demo_game = True
+        self.say("Demo: the computer plays every seat, and demo games never touch "
+                 "the bank." if self.demo else "Demo off: players are back at the table.")
+        if self.game is not None and self.mode == "game":
+            self.draw_info()
+        self.draw_legend()
+
+    async def player_key(self) -> Key | Click | None:
+        """A person's next key or click at a prompt; None when F2 just handed the seat to
+        the computer (F2 comes here as a plain key, so the prompt can give the turn up)."""
+        with ui.hotkeys_off(self.m, "F2"):
+            event = await ui.key(self.m)
+        if event == Key("F2"):
+            self.demo_key(self.m)
+            return None if self.demo else await self.player_key()
+        assert isinstance(event, Key | Click)
+        return event
 
     # -- startup show ----------------------------------------------------------------------
 
@@ -181,7 +186,7 @@ class PigPokerScreen(Popups):
         s.center(14, "Four pigs in a line wins the pot.", lk.title, 14, 52)
         s.center(16, "Press any key", lk.title, 14, 52)
         self.m.play("T180 L8 O4 C E G > C4 < G E C4")
-        await self.key()
+        await ui.key(self.m)
 
     # -- player entry ------------------------------------------------------------------------
 
@@ -196,7 +201,13 @@ class PigPokerScreen(Popups):
                 prompt = "Six players. Enter starts; 1-6 sends a player away: "
             else:
                 prompt = f"Player {number} name (COMPUTER for the computer), Enter to start: "
-            name = await self.read_line(PROMPT_ROW, prompt, 16)
+            self.prompt(prompt)
+            typed = await ui.line_input(self.m, PROMPT_ROW, len(prompt) + 1, MAX_NAME + 1,
+                                        self.look.prompt, max_length=MAX_NAME,
+                                        validate=name_problem, error_at=(MSG_ROW, 1, 78))
+            if typed is None:                   # Esc: nothing typed
+                continue
+            name = " ".join(typed.split())
             if not name:
                 if len(self.seats) >= r.MIN_PLAYERS:
                     break
@@ -252,47 +263,11 @@ class PigPokerScreen(Popups):
         self.seats.append(Seat(account.name, is_computer, free[0]))
 
     async def ask_options(self) -> None:
-        mud = await self.yes_no("Play with the Mud Puddle option? (Y/N) ",
-                                self.options.mud_puddle)
-        same = await self.yes_no("Play with the Same Sex option? (Y/N) ",
-                                 self.options.same_sex)
+        mud = await ui.ask(self.m, "Play with the Mud Puddle option?",
+                           esc=self.options.mud_puddle, enter=self.options.mud_puddle)
+        same = await ui.ask(self.m, "Play with the Same Sex option?",
+                            esc=self.options.same_sex, enter=self.options.same_sex)
         self.options = r.Options(mud_puddle=mud, same_sex=same)
-
-    async def yes_no(self, question: str, default: bool) -> bool:
-        self.prompt(question + ("[Y] " if default else "[N] "))
-        while True:
-            event = await self.key()
-            if isinstance(event, Key):
-                if event.name in ("y", "Y"):
-                    return True
-                if event.name in ("n", "N"):
-                    return False
-                if event.name == "ENTER":
-                    return default
-
-    async def read_line(self, row: int, prompt: str, limit: int) -> str:
-        """Typed text with the cursor, Backspace and Esc (clears); Enter finishes."""
-        text = ""
-        while True:
-            self.prompt(prompt + text)
-            col = min(len(prompt) + len(text), 79)
-            self.s.move_cursor(row, col, visible=True)
-            event = await self.key()
-            if not isinstance(event, Key):
-                continue
-            if event.name == "ENTER":
-                self.s.cursor.visible = False
-                return text.strip()
-            if event.name == "BKSP":
-                text = text[:-1]
-            elif event.name == "ESC":
-                text = ""
-            elif event.is_char and event.name.isascii() and event.name.isprintable():
-                if len(text) < limit:
-                    text += event.name
-                else:
-                    self.m.beep(220, 60)
-
 
     # -- a game --------------------------------------------------------------------------
 
@@ -328,21 +303,25 @@ class PigPokerScreen(Popups):
         assert game is not None
         who = self.seats[game.turn].name
         player = self._ai(game.turn)
-        await self.pause(self.delay)
+        await ui.sleep(self.m, self.delay)
         while game.phase == r.TWIDDLE:
-            picks = player.twiddle(game)
+            # Cooperative: hot keys and type-ahead stay live, progress shows on the prompt
+            # row, and Esc makes the computer settle for the best choice weighed so far.
+            picks = await ui.work(self.m, player.twiddle_steps(game),
+                                  progress=ui.Progress(PROMPT_ROW, 1, 40, self.look.prompt,
+                                                       label=f"{who[:16]} thinks"))
             if not picks:
                 game.stand()
                 break
             self.marks = sorted(picks)
             self.say(f"{who} twiddles {len(picks)} card{'s' * (len(picks) > 1)}.")
             self.draw_game()
-            await self.pause(self.delay)
+            await ui.sleep(self.m, self.delay)
             game.twiddle(picks)
             self.m.beep(660, 40)
             self.marks = []
             self.draw_game()
-            await self.pause(self.delay)
+            await ui.sleep(self.m, self.delay)
         await self.place(player.square(game) if game.legal_squares() else None)
 
     async def human_turn(self) -> None:
@@ -376,7 +355,7 @@ class PigPokerScreen(Popups):
         if square is None:
             self.say(f"{who}: {name} cannot take any square.")
             self.draw_game()
-            await self.pause(self.delay)
+            await ui.sleep(self.m, self.delay)
             game.pass_turn()
             return
         self.cursor = square
@@ -390,11 +369,11 @@ class PigPokerScreen(Popups):
                  f"score {game.board[square].score}.")
         self.m.play("T200 L16 O5 C E G")
         self.draw_game()
-        await self.pause(self.delay)
+        await ui.sleep(self.m, self.delay)
 
     @property
     def delay(self) -> float:
-        return DELAYS[self.delay_index]
+        return self.speed.delay
 
     async def twiddle_prompt(self) -> list[int] | None:
         """Marks for this round (empty list: stand); None if the turn ended otherwise."""
@@ -404,8 +383,8 @@ class PigPokerScreen(Popups):
         while True:
             self.draw_hand()
             self.draw_twiddle_prompt()
-            event = await self.key()
-            if self.demo:
+            event = await self.player_key()
+            if event is None:
                 await self.computer_turn()
                 return None
             pick: int | None = None
@@ -448,13 +427,16 @@ class PigPokerScreen(Popups):
         legal = game.legal_squares()
         if self.cursor not in legal:
             self.cursor = legal[0]
+        shown: int | None = None        # the square whose hand the message line shows
         while True:
             self.draw_board()
-            self.show_square(self.cursor)
+            if self.cursor != shown:
+                self.show_square(self.cursor)
+                shown = self.cursor
             self.prompt("Pig out on which square? A-P, arrows and Enter, or click it."
                         "  V: hands", keys="A-P")
-            event = await self.key()
-            if self.demo:
+            event = await self.player_key()
+            if event is None:
                 self.say("The computer takes over this seat.")
                 await self.place(self._ai(game.turn).square(game))
                 return None
@@ -485,11 +467,11 @@ class PigPokerScreen(Popups):
                 continue
             if choice in legal:
                 return choice
-            self.cursor = choice
+            self.cursor = shown = choice
             try:
                 game.capture(choice)             # raises with the reason in player's words
             except r.RulesError as err:
-                self.say(f"Not {square_name(choice)}: {err}.")
+                self.say(f"Not {square_name(choice)}: {err}. {self.square_text(choice)}")
                 self.m.beep(220, 120)
 
     async def propose_draw(self) -> bool:
@@ -503,8 +485,8 @@ class PigPokerScreen(Popups):
             elif player.is_computer:
                 votes.append(ai.agrees_to_draw(game, seat))
             else:
-                votes.append(await self.yes_no(f"{player.name}, call the game a draw? "
-                                               "(Y/N) ", False))
+                votes.append(await ui.ask(self.m, f"{player.name}, call the game a draw?",
+                                          esc=False))
             if not votes[-1]:
                 self.say(f"{player.name} wants to play on. No draw.")
                 return False
@@ -527,56 +509,49 @@ class PigPokerScreen(Popups):
         self.say(f"{winner} has four in a row and wins!")
         self.draw_game()
         s, lk = self.s, self.look
-        height = 7 + len(self.seats)
+        # Above the message lines, whatever the number of players: the heads on the top
+        # edge, the chips in play on the bottom one.
+        height = 3 + len(self.seats)
         top = HAND_ROW
-        s.box(top, PANEL_COL, height, PANEL_W, lk.popup, style="double", title="Payout")
-        s.put(top + 1, 38, f"{winner} wins the game.", lk.popup_hi)
-        s.put(top + 3, 38, "Player            Pigs  Change      Bank", lk.popup)
+        title = "Payout, demo: bank untouched" if self.demo_game else "Payout"
+        s.fill(HAND_ROW, PANEL_COL, GAME_LOG[0] - HAND_ROW, PANEL_W, " ", lk.text)
+        s.box(top, PANEL_COL, height, PANEL_W, lk.popup, style="double", title=title)
+        s.put(top + 1, 38, "Player            Pigs  Change      Bank", lk.popup)
         pigs = game.pigs()
         for p, seat in enumerate(self.seats):
             d = game.deltas[p]
             line = (f"{seat.name[:16]:<16}  {pigs[p]:>4}  {d:>+6} "
                     f"{fit_number(accounts.get(seat.name.upper(), 0), 9)}")
-            s.put(top + 4 + p, 38, line, lk.popup_hi if p == game.winner else lk.popup)
+            s.put(top + 2 + p, 38, line, lk.popup_hi if p == game.winner else lk.popup)
         in_play = fit_number(sum(game.chips), 20).strip()
-        s.put(top + height - 2, 38, f"Chips in play: {in_play}", lk.popup)
-        if self.demo_game:
-            s.put(top + 2, 38, "Demo game: the bank is not touched.", lk.popup)
+        s.center(top + height - 1, f" {in_play} chips in play ", lk.popup, PANEL_COL, PANEL_W)
 
     async def after_game(self) -> bool:
         """Another game with the same players (True), or the drop/join step (False).
 
-        The question means what it says: Y (or Enter, or a click on Y) plays again; N goes to
-        the player list, where players drop out or join and F7 leaves; Esc gives the same
-        answer as N (it throws nothing away: the players stay seated); Q and X, the keys
-        that end a game in play, ask whether to leave the program, as F7 does.
+        The question means what it says: Y (or Enter) plays again; N goes to the player
+        list, where players drop out or join and F7 leaves; Esc gives the same answer as N
+        (it throws nothing away: the players stay seated); Q and X, the keys that end a game
+        in play, ask whether to leave the program, as F7 does.
         """
         self.mode = "over"
         if self.demo:
-            await self.pause(max(self.delay * 4, 1.0))
+            await ui.sleep(self.m, max(self.delay * 4, 1.0))
             return True
         self.m.flush_keys()
-        self.prompt(AFTER_GAME_PROMPT, keys="Y")
-        no_at = 1 + AFTER_GAME_PROMPT.index("/N") + 1
-        self.s.paint(PROMPT_ROW, no_at, 1, 1, self.look.prompt_key)
-        while True:
-            event = await self.key()
-            if self.demo:
-                return True
-            match event:
-                case Key("y") | Key("Y") | Key("ENTER") | Key(" "):
-                    return True
-                case Key("n") | Key("N") | Key("ESC") | Key("p") | Key("P"):
-                    return False
-                case Key("q") | Key("Q") | Key("x") | Key("X"):
-                    await self.confirm_quit()
-                    self.prompt(AFTER_GAME_PROMPT, keys="Y")
-                case Click(row, col, _) if row == PROMPT_ROW:
-                    at = col - 1
-                    if AFTER_GAME_PROMPT.startswith("Y", at):
-                        return True
-                    if AFTER_GAME_PROMPT.startswith("N", at):
-                        return False
+        keys = ui.installed(self.m)
+        for letter in "qQxX":
+            keys.add(letter, self.confirm_quit)
+        try:
+            # Flat, over the board's bottom edge and the prompt rows: the board and the
+            # payout stay in view while the table decides.
+            return await ui.ask(self.m, AFTER_GAME_QUESTION, esc=False, enter=True,
+                                row=INFO_ROW - 1, col=0, width=80, frame=None,
+                                attr=self.look.prompt, button_attr=self.look.prompt_key)
+        finally:
+            for letter in "qQxX":
+                keys.remove(letter)
+
 
 async def main(m: Machine) -> None:
     await PigPokerScreen(m).run()

@@ -217,8 +217,8 @@ class Session:
         assert state is not None
         return state
 
-    def prompt(self) -> str:
-        return self.m.screen.read(23, 0, 80)
+    def asks(self, question: str) -> bool:
+        return self.m.screen.find(question) is not None
 
     def bank(self) -> dict[str, int]:
         lines = (self.home / "PIGPOKER.SCR").read_text().splitlines()[1:]
@@ -239,7 +239,7 @@ class Referee:
         humans = self.rng.randint(1, count) if self.rng.random() < 0.5 else count
         kinds = ["human"] * humans + ["computer"] * (count - humans)
         self.rng.shuffle(kinds)
-        keys = ["F9 F9 F9"]                        # no delay between the computer's steps
+        keys = ["F9 F9"]     # 0.1 s between the computer's steps: each is a state to check
         for kind in kinds:
             if kind == "computer":
                 keys.append('"computer" ENTER')
@@ -323,7 +323,7 @@ class Referee:
 
     def propose_draw(self) -> dict[str, Any]:
         state = self.session.send("Q")
-        while "call the game a draw?" in self.session.prompt():
+        while self.session.asks("call the game a draw?"):
             state = self.session.send("Y")
         return state
 
