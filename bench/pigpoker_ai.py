@@ -14,8 +14,11 @@ rival holds three squares of a line whose fourth square is held by someone else 
 player or the computer itself).  ``threats_blockable`` counts those where the final hand can
 legally take one of the line's four squares and the computer cannot win at once (then winning
 is the better move); ``threats_blocked`` those where it did take one of them;
-``block_share`` is their ratio (the goal is at least 0.95).  ``threats_empty_blocked`` is the
-same share for lines whose fourth square is empty, for comparison.
+``block_share`` is their ratio (the goal is at least 0.95); ``missed_for_another_threat``
+counts the misses where the capture blocked a different threat instead (two threats no single
+square meets); ``turn_block_share`` is the share of turns facing any blockable threat (held or
+empty fourth square) where the capture blocked one.  ``threats_empty_blocked`` is the share
+for lines whose fourth square is empty, for comparison.
 
     python bench/pigpoker_ai.py [--quick] [--games N] [--threat-games N]
 """
@@ -59,6 +62,9 @@ class Defence:
     blocked: int = 0
     empty_blockable: int = 0
     empty_blocked: int = 0
+    missed_for_another: int = 0     # not blocked, but the capture blocked another threat
+    turns: int = 0                  # turns facing at least one blockable threat
+    turns_blocked: int = 0          # ... where the capture blocked at least one of them
 
 
 def threats(game: r.Game, me: int) -> list[tuple[tuple[int, ...], bool]]:
@@ -89,9 +95,9 @@ class Watcher:
         wins = any(all(game.board[k].owner == game.turn for k in line if k != i)
                    for i in legal for line in r.LINES if i in line)
         if not wins:
-            for line, empty in threats(game, game.turn):
-                if not legal & set(line):
-                    continue
+            facing = [(line, empty) for line, empty in threats(game, game.turn)
+                      if legal & set(line)]
+            for line, empty in facing:
                 hit = choice in line
                 if empty:
                     self.tally.empty_blockable += 1
@@ -99,6 +105,11 @@ class Watcher:
                 else:
                     self.tally.blockable += 1
                     self.tally.blocked += hit
+                    self.tally.missed_for_another += not hit and any(
+                        choice in other for other, _ in facing)
+            if facing:
+                self.tally.turns += 1
+                self.tally.turns_blocked += any(choice in line for line, _ in facing)
         return choice
 
 
@@ -165,6 +176,9 @@ def main() -> None:
     print(f"threats_blockable = {tally.blockable}")
     print(f"threats_blocked = {tally.blocked}")
     print(f"block_share = {tally.blocked / max(tally.blockable, 1):.3f}")
+    print(f"missed_for_another_threat = {tally.missed_for_another}")
+    print(f"turn_block_share = {tally.turns_blocked / max(tally.turns, 1):.3f} "
+          f"({tally.turns_blocked} of {tally.turns} turns facing a blockable threat)")
     print(f"threats_empty_blocked = "
           f"{tally.empty_blocked / max(tally.empty_blockable, 1):.3f} "
           f"({tally.empty_blocked} of {tally.empty_blockable})")
