@@ -17,7 +17,8 @@ importing nothing of the game's rules):
   game and in the bank file, which holds each player's new balance.
 
 ``REFEREE_GAMES`` (200) full games run by default: about a minute on an idle machine, several
-on a loaded one; ``PIGPOKER_REFEREE_GAMES=N`` in the environment plays N instead.
+on a loaded one; ``PIGPOKER_REFEREE_GAMES=N`` in the environment plays N instead (20 or
+more to reach every player count).
 """
 
 from __future__ import annotations
