@@ -181,3 +181,16 @@ def test_exact_player_twiddles_for_a_hand_that_can_block() -> None:
     g.die = g.twiddles_left = 3
     kept = set(range(5)) - set(ai.ExactPlayer().twiddle(g))
     assert {0, 1} <= kept
+
+
+def test_twiddle_decision_as_cooperative_work_stops_with_its_best_so_far() -> None:
+    g = game()
+    g.hand = list(hx.parse_hand("9S 7H 5D 3C 2S"))
+    g.die = g.twiddles_left = 3
+    steps = ai.ExactPlayer().twiddle_steps(g)
+    shares = [next(steps)]
+    with pytest.raises(StopIteration) as stopped:
+        steps.send(True)                     # Esc: settle for what is weighed so far
+    assert shares == [pytest.approx(1 / 26)] and stopped.value.value == []   # standing
+    full = ai.ExactPlayer().twiddle_steps(g)
+    assert ai.drain(full) == ai.ExactPlayer().twiddle(g) != []
