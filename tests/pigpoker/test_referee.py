@@ -387,7 +387,7 @@ def test_referee_replays_full_games_with_two_to_six_players_and_every_option(
     assert tally.games == REFEREE_GAMES
     assert tally.players == {2, 3, 4, 5, 6}
     assert tally.options == set(OPTIONS)
-    assert tally.wins > REFEREE_GAMES // 2 and tally.captures > 10 * REFEREE_GAMES
+    assert tally.wins > REFEREE_GAMES // 3 and tally.captures > 10 * REFEREE_GAMES
     assert tally.passes > 0 and tally.refused > 0 and tally.twiddles > 0
 
 
