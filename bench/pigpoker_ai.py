@@ -8,7 +8,19 @@ twiddle decision with five cards allowed, after the one-time tables; ``decision_
 slowest of 40), ``tables_s`` (building
 those tables) and the baselines' own win rate against random for scale.
 
-    python bench/pigpoker_ai.py [--quick] [--games N]
+Defence: ``threat_games`` computer-only games (2 to 6 exact players in turn, no options, and
+every fourth game with Mud Puddle) count the threats the computer meets when it pigs out: a
+rival holds three squares of a line whose fourth square is held by someone else (a third
+player or the computer itself).  ``threats_blockable`` counts those where the final hand can
+legally take one of the line's four squares and the computer cannot win at once (then winning
+is the better move); ``threats_blocked`` those where it did take one of them;
+``block_share`` is their ratio (the goal is at least 0.95); ``missed_for_another_threat``
+counts the misses where the capture blocked a different threat instead (two threats no single
+square meets); ``turn_block_share`` is the share of turns facing any blockable threat (held or
+empty fourth square) where the capture blocked one.  ``threats_empty_blocked`` is the share
+for lines whose fourth square is empty, for comparison.
+
+    python bench/pigpoker_ai.py [--quick] [--games N] [--threat-games N]
 """
 
 from __future__ import annotations
@@ -19,6 +31,7 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -41,6 +54,73 @@ def match(kind: str, games: int, opponent: str) -> tuple[float, int]:
         elif seats[game.winner] is me:
             wins += 1
     return wins / games, unfinished
+
+
+@dataclass
+class Defence:
+    blockable: int = 0
+    blocked: int = 0
+    empty_blockable: int = 0
+    empty_blocked: int = 0
+    missed_for_another: int = 0     # not blocked, but the capture blocked another threat
+    turns: int = 0                  # turns facing at least one blockable threat
+    turns_blocked: int = 0          # ... where the capture blocked at least one of them
+
+
+def threats(game: r.Game, me: int) -> list[tuple[tuple[int, ...], bool]]:
+    """Lines where a rival of ``me`` holds three squares: (line, fourth square is empty)."""
+    out = []
+    for line in r.LINES:
+        owners = [game.board[i].owner for i in line]
+        for q in set(owners):
+            if q is None or q == me or owners.count(q) != 3:
+                continue
+            fourth = next(o for o in owners if o != q)
+            out.append((line, fourth is None))
+    return out
+
+
+class Watcher:
+    """Wraps a policy and records, at every capture, whether it met the rivals' threats."""
+
+    def __init__(self, policy: ai.Policy, tally: Defence) -> None:
+        self.policy, self.tally = policy, tally
+
+    def twiddle(self, game: r.Game) -> list[int]:
+        return self.policy.twiddle(game)
+
+    def square(self, game: r.Game) -> int:
+        choice = self.policy.square(game)
+        legal = set(game.legal_squares())
+        wins = any(all(game.board[k].owner == game.turn for k in line if k != i)
+                   for i in legal for line in r.LINES if i in line)
+        if not wins:
+            facing = [(line, empty) for line, empty in threats(game, game.turn)
+                      if legal & set(line)]
+            for line, empty in facing:
+                hit = choice in line
+                if empty:
+                    self.tally.empty_blockable += 1
+                    self.tally.empty_blocked += hit
+                else:
+                    self.tally.blockable += 1
+                    self.tally.blocked += hit
+                    self.tally.missed_for_another += not hit and any(
+                        choice in other for other, _ in facing)
+            if facing:
+                self.tally.turns += 1
+                self.tally.turns_blocked += any(choice in line for line, _ in facing)
+        return choice
+
+
+def defence(games: int) -> Defence:
+    tally = Defence()
+    for seed in range(games):
+        n = 2 + seed % 5
+        policies: list[ai.Policy] = [Watcher(ai.ExactPlayer(), tally) for _ in range(n)]
+        options = r.Options(mud_puddle=seed % 4 == 3)
+        ai.play_game(policies, 10_000 + seed, options, max_turns=400)
+    return tally
 
 
 def half_width(p: float, n: int) -> float:
@@ -71,8 +151,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="200 games per opponent")
     parser.add_argument("--games", type=int, default=None)
+    parser.add_argument("--threat-games", type=int, default=None)
     args = parser.parse_args()
     games = args.games or (200 if args.quick else 2000)
+    threat_games = args.threat_games or (40 if args.quick else 200)
 
     start = time.perf_counter()
     ai.odds()
@@ -89,6 +171,17 @@ def main() -> None:
     print(f"unfinished = {u1 + u2}")
     greedy_vs_random, _ = match("greedy", games, "random")
     print(f"baseline_greedy_vs_random = {greedy_vs_random:.3f}")
+    tally = defence(threat_games)
+    print(f"threat_games = {threat_games}")
+    print(f"threats_blockable = {tally.blockable}")
+    print(f"threats_blocked = {tally.blocked}")
+    print(f"block_share = {tally.blocked / max(tally.blockable, 1):.3f}")
+    print(f"missed_for_another_threat = {tally.missed_for_another}")
+    print(f"turn_block_share = {tally.turns_blocked / max(tally.turns, 1):.3f} "
+          f"({tally.turns_blocked} of {tally.turns} turns facing a blockable threat)")
+    print(f"threats_empty_blocked = "
+          f"{tally.empty_blocked / max(tally.empty_blockable, 1):.3f} "
+          f"({tally.empty_blocked} of {tally.empty_blockable})")
 
 
 if __name__ == "__main__":

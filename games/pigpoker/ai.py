@@ -20,25 +20,32 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import comb
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 import numpy as np
 
 from retro.games.pigpoker import hands as hx
 from retro.games.pigpoker import rules as r
 
+T = TypeVar("T")
+
 # -- tunable weights (named so tests and the bench can refer to them) ------------------------
 
 WIN_VALUE = 1000.0              # completing four in a row
 OWN_LINE = (0.0, 1.0, 3.0, 10.0)   # by my pigs in an open line after the capture (1-3)
-BLOCK = (0.0, 0.5, 2.0, 60.0)      # by the pigs an opponent loses from an open line (1-3)
+BLOCK = (0.0, 0.5, 2.0, 0.0)       # by the pigs an opponent loses from an open line (1-2;
+                                   # a line of three is a threat, weighed apart below)
 PIG_VALUE = 0.6                 # each pig of difference with the others (the payout)
 HOLD_POWER = 2.0                # hold = P(a random hand does not beat it) ** HOLD_POWER
 BASE_VALUE = 0.5                # any capture is worth a little (a pig on the board)
+THREAT_LINE = 60.0              # a rival's three in a line, scaled by the share of its
+                                # chance to complete it that the capture takes away
+THREAT_VALUE = 400.0            # each unit of chance that a rival completes a line next turn
+RIVAL_TRIES = 2.5               # a rival's chance to beat a hand: 1 - (1 - share)**RIVAL_TRIES
 
 
 class Policy(Protocol):
@@ -78,13 +85,42 @@ class _Odds:
 
 @cache
 def odds() -> _Odds:
-    """Build the count tables once (under a second)."""
+    """Build the count tables once, by counting suits (a few milliseconds).
+
+    Every hand of a class has the same five ranks, so the hands of a class are counted by
+    choosing suits: four for a flush, 4**5 - 4 for five different ranks that are not one
+    suit, and C(4, n) for each rank held n times otherwise.  The hands through one card of
+    rank R then follow by symmetry: of the hands of a class, a share n/4 hold any given card
+    of rank R, n being how often R is in the class.  No enumeration of the 2,598,960 hands
+    is needed, so the first computer turn does not stall (``odds_enumerated`` is the slow
+    check the tests compare against).
+    """
+    t = hx.tables()
+    flush = (t.category == hx.FLUSH) | (t.category == hx.STRAIGHT_FLUSH)
+    ranks = t.ranks.astype(np.int64)                          # (classes, 5), 2-14
+    mult = np.stack([(ranks == rank).sum(axis=1) for rank in range(2, 15)], axis=1)
+    choose_suits = np.array([comb(4, k) for k in range(6)])   # C(4, k); C(4, 5) = 0
+    suit_ways = np.prod(choose_suits[mult], axis=1)           # C(4, 0) = 1 for absent ranks
+    distinct = (mult <= 1).all(axis=1)
+    all_hist = np.where(flush, 4, np.where(distinct, 4 ** 5 - 4, suit_ways)).astype(np.int64)
+    all_hist[t.category == hx.FIVE] = 0
+    by_rank = all_hist[None, :] * mult.T                      # (13 ranks, classes), x 4
+    card_hist = np.repeat(by_rank // 4, 4, axis=0)            # card id = rank_index*4 + suit
+    return _finish_odds(all_hist, card_hist)
+
+
+def odds_enumerated() -> _Odds:
+    """The same tables by classifying every hand (about a second; for tests)."""
     n = hx.n_classes()
     every = hx.all_hands()
     cls = hx.classify(every).astype(np.int64)
     all_hist = np.bincount(cls, minlength=n)
     flat = every.astype(np.int64) * n + cls[:, None]
     card_hist = np.bincount(flat.ravel(), minlength=52 * n).reshape(52, n)
+    return _finish_odds(all_hist, card_hist)
+
+
+def _finish_odds(all_hist: np.ndarray, card_hist: np.ndarray) -> _Odds:
     cdf = np.cumsum(all_hist) / all_hist.sum()
     for arr in (all_hist, card_hist, cdf):
         arr.setflags(write=False)
@@ -117,6 +153,7 @@ def square_values(game: r.Game, me: int) -> np.ndarray:
     has_pigs = any(not s.empty for s in board)
     able = t.category > hx.BUST if opts.same_sex else r.eligible_classes()
     others = [p for p in range(len(game.players)) if p != me]
+    chance = rival_chance(opts)
     out = np.full((r.SQUARES, n), -np.inf)
     for i, sq in enumerate(board):
         mask = able.copy()
@@ -133,12 +170,82 @@ def square_values(game: r.Game, me: int) -> np.ndarray:
         strategic, wins = _strategic(board, i, me, others)
         if wins:
             out[i, mask] = WIN_VALUE
-        elif sq.owner == me:
+            continue
+        if sq.owner == me:
             # Retaking my own square only makes it harder to take away.
-            out[i, mask] = strategic * np.maximum(hold[mask] - hold[sq.cls], 0.0)
+            value = strategic * np.maximum(hold - hold[sq.cls], 0.0)
         else:
-            out[i, mask] = BASE_VALUE + strategic * hold[mask]
+            value = BASE_VALUE + strategic * hold
+        value = value + _threat_relief(board, i, me, chance)
+        out[i, mask] = value[mask]
     return out
+
+
+@cache
+def rival_chance(options: r.Options) -> np.ndarray:
+    """(classes + 1,) array: a rough chance that a rival's turn ends with a hand that may
+    take a square holding a hand of each class (the last entry: an empty square).
+
+    The share of random hands that would do, compounded as if the rival had a few draws at
+    it (the die lets it twiddle); rough, but it rises and falls with the real chance.
+    """
+    t = hx.tables()
+    cdf = odds().hold
+    if options.same_sex:
+        # The same kind, higher: up to the top class of the square's own category.
+        tops = np.zeros(int(t.category.max()) + 1, dtype=np.intp)
+        for cat in np.unique(t.category):
+            tops[cat] = np.flatnonzero(t.category == cat).max()
+        top = tops[t.category]
+        share = cdf[top] - cdf
+        lowest = int(np.flatnonzero(t.category > hx.BUST).min())
+    else:
+        share = 1.0 - cdf
+        lowest = int(np.flatnonzero(r.eligible_classes()).min())
+    empty_share = 1.0 - (cdf[lowest - 1] if lowest > 0 else 0.0)
+    share = np.append(share, empty_share)
+    out = 1.0 - (1.0 - np.clip(share, 0.0, 1.0)) ** RIVAL_TRIES
+    out.setflags(write=False)
+    return out
+
+
+def _threat_relief(board: Sequence[r.Square], i: int, me: int,
+                   chance: np.ndarray) -> np.ndarray:
+    """(classes,) array: what capturing square ``i`` with each class is worth against the
+    rivals' threes in a line.
+
+    Every line through ``i`` where a rival holds three squares is weighed: if ``i`` is the
+    fourth square (empty, a third player's, or my own weaker hand) the rival must now beat my
+    new hand instead; if ``i`` is one of the rival's three, the line is broken.  Each line
+    counts ``THREAT_LINE`` times the share of the rival's chance that the capture removes
+    (so breaking a line beats raising its fourth square, however unlikely the rival is to
+    complete it), plus ``THREAT_VALUE`` times the fall in the rival's chance to complete any
+    line next turn.
+    """
+    n = len(chance) - 1
+    empty = n
+    relief = np.zeros(n)
+    owners = [sq.owner for sq in board]
+    rivals = {o for o in owners if o is not None and o != me}
+    for q in rivals:
+        before_keep, after_keep = 1.0, np.ones(n)
+        for line in r.LINES:
+            mine = [k for k in line if owners[k] == q]
+            if len(mine) != 3:
+                continue
+            fourth = next(k for k in line if owners[k] != q)
+            p_now = float(chance[empty if board[fourth].empty else board[fourth].cls])
+            p_after: np.ndarray | float = p_now
+            if fourth == i:
+                p_after = chance[:n]                 # the rival must now beat my hand
+            elif i in mine:
+                p_after = 0.0                        # the line is broken
+            before_keep *= 1.0 - p_now
+            after_keep = after_keep * (1.0 - p_after)
+            if p_now > 0.0:
+                relief += THREAT_LINE * np.maximum(p_now - p_after, 0.0) / p_now
+        relief += THREAT_VALUE * ((1.0 - before_keep) - (1.0 - after_keep))
+    return relief
 
 
 def _strategic(board: Sequence[r.Square], i: int, me: int,
@@ -182,14 +289,20 @@ def subset_values(hand: Sequence[int], allowance: int, values: np.ndarray) \
 
     Every redraw from the cards not kept is counted exactly once.
     """
+    return drain(subset_values_steps(hand, allowance, values))
+
+
+def subset_values_steps(hand: Sequence[int], allowance: int, values: np.ndarray) \
+        -> Generator[float, bool | None, dict[tuple[int, ...], float]]:
+    """``subset_values`` one subset at a time, for cooperative work: yields the share done;
+    sent True (stop), it returns the subsets weighed so far (standing always comes first)."""
     t = hx.tables()
     o = odds()
     hand_ids = np.asarray(hand, dtype=np.intp)
     out: dict[tuple[int, ...], float] = {}
-    for subset in _subsets():
+    subsets = [subset for subset in _subsets() if len(subset) <= allowance]
+    for done, subset in enumerate(subsets, start=1):
         k = len(subset)
-        if k > allowance:
-            continue
         kept = [hand_ids[p] for p in range(5) if p not in subset]
         if k == 0:
             out[subset] = float(values[hx.classify(hand_ids)])
@@ -205,7 +318,18 @@ def subset_values(hand: Sequence[int], allowance: int, values: np.ndarray) \
             for col in range(k):
                 keys += pool_keys[combos[:, col]]
             out[subset] = float(values[hx.classes_of_keys(keys)].mean())
+        if (yield done / len(subsets)):
+            break
     return out
+
+
+def drain(steps: Generator[object, bool | None, T]) -> T:
+    """Run cooperative work to its end at once (benches, tests, the plain policy)."""
+    try:
+        while True:
+            next(steps)
+    except StopIteration as end:
+        return end.value
 
 
 def subset_values_brute(hand: Sequence[int], allowance: int, values: np.ndarray) \
@@ -238,9 +362,14 @@ class ExactPlayer:
         return self._values[1]  # type: ignore[index]
 
     def twiddle(self, game: r.Game) -> list[int]:
+        return drain(self.twiddle_steps(game))
+
+    def twiddle_steps(self, game: r.Game) -> Generator[float, bool | None, list[int]]:
+        """The twiddle decision as cooperative work (``ui.work``): yields the share done;
+        stopped early, it picks the best of the subsets weighed so far."""
         values = self._class_values(game)
         hand = [c.id for c in game.hand]
-        scores = subset_values(hand, game.twiddles_left, values)
+        scores = yield from subset_values_steps(hand, game.twiddles_left, values)
         # Highest expected worth; on a tie, fewer cards (standing first).
         best = max(scores, key=lambda s: (round(scores[s], 9), -len(s)))
         return list(best)

@@ -321,22 +321,52 @@ def _all_hands() -> np.ndarray:
 
 # -- command line ----------------------------------------------------------------------------
 
+FIVE_OF_A_KIND_NOTE = (
+    "note: five of a kind cannot be dealt from one 52-card deck and never occurs in the "
+    "game; this is the manual's formula 30000 + 100 x rank, as in its first example")
+
+
+def five_of_a_kind(text: str) -> int | None:
+    """The class of five cards of one rank (the manual's A-A-A-A-A example), else None.
+
+    Such a hand needs a card twice, so ``parse_hand`` refuses it; the score command accepts it
+    only so the manual's formula example can be checked.
+    """
+    words = text.replace(",", " ").split()
+    if len(words) != 5:
+        return None
+    cards = [parse_card(w) for w in words]
+    if len({c.rank for c in cards}) != 1:
+        return None
+    return rank_class([c.rank for c in cards])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m retro.games.pigpoker.hands",
                                      description="Score a five-card poker hand.")
     parser.add_argument("--score", metavar="HAND", required=True,
-                        help='five cards, rank then suit, e.g. "QS QH QD 7C 7S"')
+                        help='five cards, rank then suit, e.g. "QS QH QD 7C 7S"; five of '
+                             'one rank ("AS AH AD AC AS") gives the manual\'s five-of-a-kind '
+                             'formula')
     parser.add_argument("--name", action="store_true", help="also print the hand's name")
     args = parser.parse_args(argv)
+    note = ""
     try:
-        hand = parse_hand(args.score)
+        cls = class_of(parse_hand(args.score))
     except CardError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    cls = class_of(hand)
+        try:
+            five = five_of_a_kind(args.score)
+        except CardError:
+            five = None
+        if five is None:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        cls, note = five, FIVE_OF_A_KIND_NOTE
     print(class_score(cls))
     if args.name:
         print(describe_class(cls))
+    if note:
+        print(note, file=sys.stderr)
     return 0
 
 

@@ -51,10 +51,20 @@ PAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
         "The bank keeps an account for every name in the file PIGPOKER.SCR",
         "(capital and small letters count the same). A new name starts with 100",
         "chips. The bank has room for 100 accounts. Press F6 to look at them.",
+    )),
+    ("After a game, demo games, the hands on the board", (
+        "After a game, Y plays again with the same players; N (or Esc) goes to",
+        "the list of players, where players leave or join. On your turn Q or X",
+        "proposes a draw: the game is called off only if every player agrees, and",
+        "then nobody pays.",
         "",
-        "After a game the same players can play again, or players can leave or",
-        "join. On your turn Q or X proposes a draw: the game is called off only if",
-        "every player agrees, and then nobody pays.",
+        "Demo games (F2) are for watching: the computer plays every seat and no",
+        "chips change hands: a game during which demo was on never touches",
+        "the bank.",
+        "",
+        "To see the hand pigged out on a square, press V for all of them, right-",
+        "click a square, or move the square cursor onto it: the cards are listed",
+        "in the order poker compares them, so the kickers show.",
     )),
     ("Options and keys", (
         "Mud Puddle: an empty square can only be taken next to (sharing a side",
@@ -76,14 +86,28 @@ PAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 #: The F3 card: name, an example, how many of the 2,598,960 hands, the score rule.
-HANDS: tuple[tuple[str, str, str, str], ...] = (
-    ("Straight flush", "A K Q J T suited", "40", "25000 + top card"),
-    ("Four of a kind", "9 9 9 9 K", "624", "20000 + 100 x odd card"),
-    ("Full house", "7 7 7 4 4", "3,744", "15000+100 x trips+pair"),
-    ("Flush", "five of one suit", "5,108", "10000 + top card"),
-    ("Straight", "9 8 7 6 5", "10,200", "9000 + top card"),
-    ("Three of a kind", "K K K 5 3", "54,912", "7000 + 100 x trips"),
-    ("Two pairs", "A A 3 3 2", "123,552", "2000+100 x high+low"),
-    ("One pair", "J J 8 5 2", "1,098,240", "100 x pair"),
-    ("Nothing (bust)", "A K 9 6 4", "1,302,540", "top card if J+, else 0"),
+HANDS: tuple[tuple[str, str, int, str], ...] = (
+    ("Straight flush", "A-K-Q-J-T \u2660", 40, "25000+top card"),
+    ("Four of a kind", "9-9-9-9-K", 624, "20000+100 x odd"),
+    ("Full house", "7-7-7-4-4", 3_744, "15000+100 x 3s+2s"),
+    ("Flush", "K-9-7-4-2 \u2666", 5_108, "10000+top card"),
+    ("Straight", "9-8-7-6-5", 10_200, "9000+top card"),
+    ("Three of a kind", "K-K-K-5-3", 54_912, "7000+100 x 3s"),
+    ("Two pairs", "A-A-3-3-2", 123_552, "2000+100 x hi+lo"),
+    ("One pair", "J-J-8-5-2", 1_098_240, "100 x pair"),
+    ("Nothing (bust)", "A-K-9-6-4", 1_302_540, "top if J+, else 0"),
 )
+
+ALL_HANDS = 2_598_960
+
+
+def chance_text(count: int) -> str:
+    """The chance of being dealt one of ``count`` hands, written the way the manual does:
+    per million for the rarest, per thousand, then a plain fraction."""
+    p = count / ALL_HANDS
+    if p < 0.001:
+        return f"{p * 1e6:.0f} per million"
+    if p < 0.1:
+        per = p * 1000
+        return f"{per:.1f} per 1,000" if per < 10 else f"{per:.0f} per 1,000"
+    return f"{p:.3f}"

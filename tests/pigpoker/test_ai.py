@@ -114,3 +114,83 @@ def test_exact_player_beats_random_at_fixed_seeds() -> None:
 def test_six_computers_play_a_game_to_the_end_or_turn_limit() -> None:
     g = ai.play_game([ai.ExactPlayer() for _ in range(6)], seed=3, max_turns=300)
     assert sum(g.chips) == 600
+
+
+# -- the count tables: by counting suits, no stall on the first computer turn ---------------
+
+def test_count_tables_by_suits_equal_enumerating_every_hand() -> None:
+    fast, slow = ai.odds(), ai.odds_enumerated()
+    assert np.array_equal(fast.all_hist, slow.all_hist)
+    assert np.array_equal(fast.card_hist, slow.card_hist)
+    assert int(fast.all_hist.sum()) == 2_598_960
+
+
+def test_count_tables_do_not_enumerate_every_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse() -> np.ndarray:
+        raise AssertionError("the first computer turn must not enumerate all hands")
+    monkeypatch.setattr(hx, "all_hands", refuse)
+    ai.odds.cache_clear()
+    try:
+        assert int(ai.odds().all_hist.sum()) == 2_598_960
+    finally:
+        ai.odds.cache_clear()
+
+
+# -- defence: every line's threat, whoever holds the fourth square ----------------------------
+
+TWO_KINGS = "KS KH 9D 5C 2S"
+
+
+def placing(g: r.Game, hand: str) -> r.Game:
+    g.hand = list(hx.parse_hand(hand))
+    g.phase = r.PLACE
+    return g
+
+
+def test_exact_player_breaks_a_rival_three_when_a_third_player_holds_the_fourth() -> None:
+    # Seat 1 holds A, B, C; seat 2 holds D with a pair of queens the computer cannot beat,
+    # but two kings take back one of seat 1's three (pairs of jacks).
+    g = r.with_board(game(n=3), {0: (1, PAIR), 1: (1, PAIR), 2: (1, PAIR),
+                                 3: (2, "QS QH 9D 5C 2S"), 12: (0, PAIR)})
+    placing(g, TWO_KINGS)
+    assert ai.ExactPlayer().square(g) in (0, 1, 2)
+
+
+def test_exact_player_retakes_its_own_square_that_completes_a_rival_line() -> None:
+    # Seat 1 holds E, F, G; the computer holds H with a jack-high bust, an easy target.
+    g = r.with_board(game(n=2), {4: (1, PAIR), 5: (1, PAIR), 6: (1, PAIR),
+                                 7: (0, "JS 9H 7D 5C 2S"), 15: (1, PAIR)})
+    placing(g, "AS AH 9D 9C 2S")
+    assert ai.ExactPlayer().square(g) in (4, 5, 6, 7)
+
+
+def test_exact_player_prefers_breaking_a_line_to_raising_its_fourth_square() -> None:
+    # The fourth square (H) holds a flush; breaking seat 1's three takes the threat away.
+    g = r.with_board(game(n=3), {4: (1, PAIR), 5: (1, PAIR), 6: (1, PAIR),
+                                 7: (2, "KD 9D 7D 5D 2D")})
+    placing(g, "AS AH AD 9C 2S")
+    assert ai.ExactPlayer().square(g) in (4, 5, 6)
+
+
+def test_exact_player_twiddles_for_a_hand_that_can_block() -> None:
+    # Seat 1 has three of a line with the fourth held by seat 2's two queens; only a hand
+    # above a pair of jacks can break the line, so the computer keeps its pair of kings.
+    g = r.with_board(game(n=3), {0: (1, "JS JH 5D 4C 3S"), 1: (1, "JD JC 6D 4D 3D"),
+                                 2: (1, "JS JD 7D 4H 3H"), 3: (2, "QS QH 9D 5C 2S")})
+    g.hand = list(hx.parse_hand("KS KH 9D 5C 2S"))
+    g.die = g.twiddles_left = 3
+    kept = set(range(5)) - set(ai.ExactPlayer().twiddle(g))
+    assert {0, 1} <= kept
+
+
+def test_twiddle_decision_as_cooperative_work_stops_with_its_best_so_far() -> None:
+    g = game()
+    g.hand = list(hx.parse_hand("9S 7H 5D 3C 2S"))
+    g.die = g.twiddles_left = 3
+    steps = ai.ExactPlayer().twiddle_steps(g)
+    shares = [next(steps)]
+    with pytest.raises(StopIteration) as stopped:
+        steps.send(True)                     # Esc: settle for what is weighed so far
+    assert shares == [pytest.approx(1 / 26)] and stopped.value.value == []   # standing
+    full = ai.ExactPlayer().twiddle_steps(g)
+    assert ai.drain(full) == ai.ExactPlayer().twiddle(g) != []

@@ -62,7 +62,21 @@ def test_score_command_prints_the_manual_score() -> None:
 def test_score_command_rejects_a_bad_card() -> None:
     out = subprocess.run([sys.executable, "-m", "retro.games.pigpoker.hands", "--score",
                           "QS QH QD 7C 1S"], cwd=ROOT, capture_output=True, text=True)
-    assert out.returncode == 2 and "not a card" in out.stderr
+    assert out.returncode == 2 and "1S" in out.stderr and out.stdout == ""
+
+
+def test_score_command_gives_the_manual_five_aces_example_with_a_note() -> None:
+    out = subprocess.run([sys.executable, "-m", "retro.games.pigpoker.hands", "--score",
+                          "AS AH AD AC AS", "--name"], cwd=ROOT, capture_output=True,
+                         text=True, check=True)
+    assert out.stdout == "31400\nFive of a kind, aces\n"
+    assert "cannot be dealt" in out.stderr and "formula" in out.stderr
+
+
+def test_score_command_still_refuses_a_repeated_card_that_is_not_five_of_a_kind() -> None:
+    out = subprocess.run([sys.executable, "-m", "retro.games.pigpoker.hands", "--score",
+                          "AS AS AD AC KS"], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 2 and "twice" in out.stderr
 
 
 def test_four_of_a_kind_score_uses_the_spare_card_not_the_quads() -> None:
@@ -130,3 +144,13 @@ def test_parse_and_format_cards_round_trip() -> None:
 def test_parse_hand_rejects_bad_hands(text: str) -> None:
     with pytest.raises(h.CardError):
         h.parse_hand(text)
+
+
+def test_hands_card_prints_the_manual_probability_column() -> None:
+    from retro.games.pigpoker import help as helptext
+    chances = [helptext.chance_text(count) for _, _, count, _ in helptext.HANDS]
+    # The manual's column, worked out from its counts (its four of a kind reads 2400 in a
+    # million, ten times 624 / 2,598,960; we print the worked-out 240).
+    assert chances == ["15 per million", "240 per million", "1.4 per 1,000", "2.0 per 1,000",
+                       "3.9 per 1,000", "21 per 1,000", "48 per 1,000", "0.423", "0.501"]
+    assert sum(count for _, _, count, _ in helptext.HANDS) == helptext.ALL_HANDS

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from retro.games.pigpoker import ui
+from retro.games.pigpoker import layout
 from retro.games.pigpoker.bank import BANK_FILE
 from retro.script import run
 
@@ -28,7 +28,7 @@ def play(keys: str, letters: str = "*", seed: int = SEED, home: Path | None = No
 
 def prompt_cell(col: int) -> str:
     """A click token on the prompt row at a 0-based column."""
-    return f"click:{ui.PROMPT_ROW + 1},{col + 1}"
+    return f"click:{layout.PROMPT_ROW + 1},{col + 1}"
 
 
 # -- golden screens ----------------------------------------------------------------------------
@@ -104,9 +104,9 @@ def test_pop_ups_restore_the_screen() -> None:
 
 def test_twiddle_by_mouse_matches_keys() -> None:
     by_keys = play(START + " 1 3 5 ESC").state
-    cols = ui.TWIDDLE_DIGIT_COLS
+    cols = layout.TWIDDLE_DIGIT_COLS
     clicks = " ".join(prompt_cell(cols[i]) for i in (0, 2, 4))
-    by_mouse = play(START + f" {clicks} {prompt_cell(ui.TWIDDLE_DONE_COL)}").state
+    by_mouse = play(START + f" {clicks} {prompt_cell(layout.TWIDDLE_DONE_COL)}").state
     assert by_mouse["hand"] == by_keys["hand"] and by_mouse["phase"] == "place"
 
 
@@ -117,7 +117,7 @@ def test_twiddle_more_than_die_allows_is_refused() -> None:
 
 
 def test_square_chosen_by_click_and_by_arrows() -> None:
-    row, col = ui.square_origin(5)
+    row, col = layout.square_origin(5)
     clicked = play(START + f" 1 3 5 ESC click:{row + 1},{col + 1}").state
     arrows = play(START + " 1 3 5 ESC ENTER").state        # the cursor starts on F
     assert clicked["board"][5]["owner"] == 0 and arrows["board"][5]["owner"] == 0
@@ -126,7 +126,7 @@ def test_square_chosen_by_click_and_by_arrows() -> None:
 def test_function_keys_sound_speed_border() -> None:
     result = play(START + " F1 F8 F9 F9 F10")
     s = result.state
-    assert s["sound"] is False and s["delay"] == ui.DELAYS[ui.DEFAULT_DELAY - 1]
+    assert s["sound"] is False and s["delay"] == layout.DELAYS[layout.DEFAULT_DELAY - 1]
     assert result.screen.border == 1
     assert result.screen.find("F1 Sound") is not None      # the legend names what F1 does next
     assert result.screen.read(24, 67, 11).strip() == "F8/F9 0.25s"
@@ -156,7 +156,7 @@ def test_no_draw_when_a_player_refuses() -> None:
 
 
 def test_players_drop_out_and_join_between_games() -> None:
-    result = play(TWO_HUMANS + ' Q Y P "2" ENTER "Cy" ENTER')
+    result = play(TWO_HUMANS + ' Q Y N "2" ENTER "Cy" ENTER')
     assert [p["name"] for p in result.state["players"]] == ["Ann", "Cy"]
 
 
@@ -195,7 +195,7 @@ def test_several_computers_each_have_their_own_pig() -> None:
     names = [p["name"] for p in result.state["players"]]
     assert names == ["COMPUTER", "COMPUTER 2", "COMPUTER 3"]
     screen = str(result.screen)
-    assert all(shape in screen for shape in ui.PIG_SHAPES[:3])
+    assert all(shape in screen for shape in layout.PIG_SHAPES[:3])
 
 
 def test_mud_puddle_and_same_sex_options_reach_the_rules() -> None:
@@ -232,7 +232,7 @@ def test_monkey_random_keys_and_clicks_never_crash(seed: int) -> None:
         else f"click:{rng.randint(1, 25)},{rng.randint(1, 80)}" for _ in range(250)]
     result = play(" ".join(keys), until_ms=2_000)
     s = result.state
-    assert s is not None and sum(p["chips"] for p in s["players"]) == 200
+    assert s is not None and sum(p["chips"] for p in s["players"]) == 100 * len(s["players"])
 
 
 def test_help_pages_fit_their_box() -> None:
@@ -244,13 +244,258 @@ def test_help_pages_fit_their_box() -> None:
 def test_bank_popup_pages_with_space_and_minus(tmp_path: Path) -> None:
     rows = "".join(f"{100 + i:>8} Name{i:02d}\n" for i in range(30))
     (tmp_path / BANK_FILE).write_text("PIG POKER BANK\n" + rows)
-    forward = play('"Ann" ENTER F6 SPACE', home=tmp_path).screen
-    assert forward.find("page 2/3") is not None and forward.find("Name14") is not None
-    back = play('"Ann" ENTER F6 SPACE SPACE -', home=tmp_path).screen
-    assert back.find("page 2/3") is not None
+    forward_run = play('"Ann" ENTER F6 SPACE', home=tmp_path)     # kept: the pager stays open
+    forward = forward_run.screen
+    assert forward.find("Page 2 of 3") is not None and forward.find("Name14") is not None
+    back_run = play('"Ann" ENTER F6 SPACE SPACE -', home=tmp_path)
+    assert back_run.screen.find("Page 2 of 3") is not None
     left = play('"Ann" ENTER F6 SPACE ESC', home=tmp_path).screen
     assert left.find("The bank") is None and left.find("Players at the table") is not None
 
 
 def test_f10_in_mono_leaves_the_border_alone() -> None:
     assert play(START + " F10", letters="*M").screen.border == 0
+
+
+# -- seats: computer names, pigs --------------------------------------------------------------
+
+def test_typing_computer_2_seats_the_computer_not_a_person() -> None:
+    players = play('"Computer 2" ENTER "computer" ENTER').state["players"]
+    assert [(p["name"], p["is_computer"]) for p in players] == [
+        ("COMPUTER 2", True), ("COMPUTER", True)]
+
+
+def test_names_beginning_with_computer_are_kept_for_the_computer() -> None:
+    result = play('"Computer Bob" ENTER')
+    assert result.state["players"] == [] and result.screen.find("belong to the computer")
+
+
+def test_a_player_keeps_their_pig_when_someone_drops_out() -> None:
+    def pig_at_entry(result, row: int) -> tuple[str, int]:  # type: ignore[no-untyped-def]
+        return result.screen.read(9 + row, 18, 1), int(result.screen.attrs[9 + row, 18])
+    three = play('"Ann" ENTER "Bob" ENTER "Cy" ENTER')
+    bob, cy = pig_at_entry(three, 1), pig_at_entry(three, 2)
+    after = play('"Ann" ENTER "Bob" ENTER "Cy" ENTER "1" ENTER')
+    assert [p["name"] for p in after.state["players"]] == ["Bob", "Cy"]
+    assert pig_at_entry(after, 0) == bob and pig_at_entry(after, 1) == cy
+    # A newcomer takes the free pig (Ann's), not one already in use.
+    joined = play('"Ann" ENTER "Bob" ENTER "Cy" ENTER "1" ENTER "Di" ENTER')
+    assert pig_at_entry(joined, 2) == pig_at_entry(three, 0)
+
+
+# -- the Players box: every count, the longest names, the largest balances --------------------
+
+@pytest.mark.parametrize("count", [2, 3, 4, 5, 6])
+def test_players_box_fits_every_count_longest_names_largest_balances(
+        count: int, tmp_path: Path) -> None:
+    names = [f"Player{n}-abcdefgh"[:16] for n in range(count)]
+    assert all(len(name) == 16 for name in names)
+    huge = 123_456_789_012_345
+    rows = "".join(f"{huge:>8} {name}\n" for name in names)
+    (tmp_path / BANK_FILE).write_text("PIG POKER BANK\n" + rows)
+    keys = " ".join(f'"{name}" ENTER' for name in names) + " ENTER n n"
+    result = play(keys, home=tmp_path)
+    assert result.state["phase"] == "twiddle" and len(result.state["players"]) == count
+    screen = result.screen
+    left, width = layout.PANEL_COL, layout.PANEL_W
+    bottom = layout.PLAYERS_ROW + layout.PLAYERS_H - 1
+    assert screen.read(bottom, left, width) == "└" + "─" * (width - 2) + "┘"
+    assert screen.read(layout.PLAYERS_ROW, left, width).startswith("┌─ Players ─")
+    for p, name in enumerate(names):
+        line = screen.read(layout.PLAYERS_ROW + 1 + p, left, width)
+        assert line[0] == "│" and line[-1] == "│", line
+        # The balance is shortened (never cut, never spilling over the edge).
+        assert name in line and " 123456789M " in line, line
+
+
+def test_fit_number_shortens_rounding_down() -> None:
+    assert layout.fit_number(100, 5) == "  100"
+    assert layout.fit_number(1_234_567, 5) == "1234k"
+    assert layout.fit_number(-1_234_567, 5) == "-1M".rjust(5)
+
+
+# -- the square cursor ------------------------------------------------------------------------
+
+CURSOR_ON_F = START + " 1 3 5 ESC"            # the cursor starts on F, square 5
+
+
+def letter_attr(result, i: int) -> int:  # type: ignore[no-untyped-def]
+    row, col = layout.square_origin(i)
+    return int(result.screen.attrs[row - 1, col])
+
+
+def test_square_cursor_does_not_light_the_letter_below_it() -> None:
+    result = play(CURSOR_ON_F)
+    assert result.state["phase"] == "place"
+    row, col = layout.square_origin(5)
+    look_cursor = int(result.screen.attrs[row, col - 1])
+    assert letter_attr(result, 9) != look_cursor          # J, below F
+    moved = play(CURSOR_ON_F + " DOWN")                   # the cursor on J: F is left alone
+    assert letter_attr(moved, 9) == look_cursor and letter_attr(moved, 13) != look_cursor
+
+
+def test_mono_cursor_and_legal_letters_differ_by_more_than_brightness() -> None:
+    result = play(CURSOR_ON_F, letters="*M")
+    legal = [i for i in range(16) if i != 5 and result.state["board"][i]["owner"] is None]
+    row, col = layout.square_origin(5)
+    cursor = int(result.screen.attrs[row, col - 1])
+    letter = letter_attr(result, legal[0])
+    assert cursor & 0x70 != letter & 0x70                 # reverse video against bright
+
+
+# -- demo mode costs nothing ------------------------------------------------------------------
+
+def test_demo_games_never_touch_the_bank(tmp_path: Path) -> None:
+    result = play(TWO_HUMANS + " F9 F9 F9 F2", home=tmp_path, until_ms=5_000)
+    s = result.state
+    assert s["demo"] is True and s["demo_game"] is True
+    text = (tmp_path / BANK_FILE).read_text()
+    assert f"{100:>8} Ann" in text and f"{100:>8} Bob" in text
+
+
+def test_demo_game_played_to_the_end_leaves_balances_alone(tmp_path: Path) -> None:
+    # Long enough for the first demo game to end and the next to begin.
+    result = play(TWO_HUMANS + " F9 F9 F9 F2", home=tmp_path, until_ms=30_000)
+    assert result.state["turn_number"] >= 1
+    assert all(line.startswith("     100 ") for line in
+               (tmp_path / BANK_FILE).read_text().splitlines()[1:])
+
+
+def test_demo_game_says_so_on_screen() -> None:
+    result = play(START + " F2", until_ms=1_000)
+    assert result.screen.find("Demo game: no chips change hands.") is not None
+
+
+def test_game_without_demo_still_pays_through_the_bank(tmp_path: Path) -> None:
+    result = play('"computer" ENTER "computer" ENTER ENTER n n', home=tmp_path)
+    assert result.state["demo_game"] is False
+    assert sorted(p["chips"] for p in result.state["players"]) != [100, 100]
+
+
+# -- the end-of-game question -----------------------------------------------------------------
+
+DRAWN = TWO_HUMANS + " Q Y"                  # both agree: the game ends as a draw
+
+
+def test_after_a_game_y_plays_again_with_the_same_players() -> None:
+    assert play(DRAWN).state["screen"] == "over"
+    again = play(DRAWN + " Y").state
+    assert again["screen"] == "game" and again["phase"] == "twiddle"
+    assert [p["name"] for p in again["players"]] == ["Ann", "Bob"]
+
+
+@pytest.mark.parametrize("answer", ["N", "n", "ESC"])
+def test_after_a_game_no_and_esc_go_to_the_players_list(answer: str) -> None:
+    result = play(DRAWN + f" {answer}")
+    assert result.state["screen"] == "entry" and not result.ended
+    assert [p["name"] for p in result.state["players"]] == ["Ann", "Bob"]
+
+
+@pytest.mark.parametrize("key", ["Q", "x"])
+def test_after_a_game_q_and_x_ask_to_leave(key: str) -> None:
+    asked = play(DRAWN + f" {key}")
+    assert asked.screen.find("Leave Pig Poker?") is not None and not asked.ended
+    assert play(DRAWN + f" {key} Y").ended
+    stays = play(DRAWN + f" {key} N")
+    assert not stays.ended and stays.state["screen"] == "over"
+
+
+def test_after_a_game_the_question_says_what_the_answers_mean() -> None:
+    result = play(DRAWN)                           # kept: the question stays open
+    assert result.screen.find("Play another game with the same players?") is not None
+    assert result.screen.find("players join") is not None
+
+
+# -- the hands pigged out on the board --------------------------------------------------------
+
+AFTER_TWO_CAPTURES = START + " 1 3 5 ESC F"    # Ann on F, then the computer on D
+
+
+def test_v_shows_every_hand_on_the_board_with_its_cards() -> None:
+    base = play(AFTER_TWO_CAPTURES)
+    board = base.state["board"]
+    popup = play(AFTER_TWO_CAPTURES + " V")        # kept: the pop-up stays open meanwhile
+    shown = popup.screen
+    assert shown.find("Hands on the board") is not None
+    for i in (3, 5):
+        ranks = sorted(card[0] for card in board[i]["hand"])
+        line = next(shown.read(row, 0, 80) for row in range(25)
+                    if shown.read(row, 6, 1) == "ABCDEFGHIJKLMNOP"[i])
+        assert sorted(ch for ch in line[28:42] if ch in "23456789TJQKA") == ranks, line
+    closed = play(AFTER_TWO_CAPTURES + " V ESC").screen
+    assert (closed.chars == base.screen.chars).all() and (closed.attrs == base.screen.attrs).all()
+
+
+def test_right_click_on_a_square_shows_its_hand_in_poker_order() -> None:
+    row, col = layout.square_origin(3)
+    result = play(AFTER_TWO_CAPTURES + f" rclick:{row + 1},{col + 1}")
+    text = result.state["message"]
+    assert text.startswith("D: COMPUTER") and "pair" in text.lower(), text
+    assert message_on_screen(result) == " ".join(text.split())
+
+
+def test_square_cursor_shows_the_hand_under_it() -> None:
+    result = play(AFTER_TWO_CAPTURES + " ESC")                  # Ann stands: pick a square
+    s = result.state
+    assert s["phase"] == "place" and s["turn"] == 0
+    cursor = s["cursor"]
+    assert result.state["message"].startswith(f"{'ABCDEFGHIJKLMNOP'[cursor]}: ")
+    for moves in ("UP", "DOWN", "LEFT", "RIGHT"):
+        moved = play(AFTER_TWO_CAPTURES + f" ESC {moves}")
+        sq = moved.state["board"][moved.state["cursor"]]
+        text = message_on_screen(moved)
+        expected = "empty" if sq["owner"] is None else moved.state["players"][sq["owner"]]["name"]
+        assert expected in text, (moves, text)
+
+
+def test_ordered_cards_put_the_set_before_the_kickers() -> None:
+    from retro.games.pigpoker import hands as hx
+    assert layout.ordered_cards(hx.parse_hand("9C AD KS 5S KH")) == "K♠ K♥ A♦ 9♣ 5♠"
+
+
+def message_on_screen(result, area: tuple[int, int, int, int] = layout.GAME_LOG) -> str:  # type: ignore[no-untyped-def]
+    """A message area read back as one line."""
+    row, col, height, width = area
+    return " ".join(" ".join(result.screen.read(row + k, col, width).split())
+                    for k in range(height)).strip()
+
+
+# -- on the kit: hot keys in every wait, messages never cut ---------------------------------
+
+def test_f5_then_esc_gives_back_the_same_screen_and_pgdn_turns_the_page() -> None:
+    base = play(START).screen
+    after = play(START + " F5 ESC").screen
+    assert (after.chars == base.chars).all() and (after.attrs == base.attrs).all()
+    pager = play(START + " F5 PGDN")                       # kept: the pager stays open
+    assert pager.screen.find("Page 2 of 5") is not None
+
+
+def test_hot_keys_work_inside_the_help_pages() -> None:
+    inside = play(START + " F5 F10 F1")
+    assert inside.screen.border == 1 and inside.state["sound"] is False
+    assert inside.screen.find("Page 1 of 5") is not None   # the pager is still open
+
+
+def test_f8_and_f9_stop_at_the_slowest_and_fastest_speed() -> None:
+    assert play(START + " F8 F8 F8 F8 F8").state["delay"] == layout.DELAYS[-1]
+    assert play(START + " F9 F9 F9 F9 F9").state["delay"] == layout.DELAYS[0]
+
+
+def test_a_long_message_wraps_whole_in_the_message_area() -> None:
+    # Ann's jack-high bust cannot take D (the computer's queens): the reason and the hand
+    # on D make a message longer than a line of the area.
+    result = play(AFTER_TWO_CAPTURES + " ESC D")
+    text = result.state["message"]
+    assert text.startswith("Not D: the hand must beat") and "Q♠ Q♥ A♣ 6♠ 5♦" in text
+    assert len(text) > layout.GAME_LOG[3]
+    assert message_on_screen(result) == " ".join(text.split())
+
+
+def test_damaged_bank_message_is_shown_whole(tmp_path: Path) -> None:
+    (tmp_path / BANK_FILE).write_bytes(b"PIG POKER BANK\n     150 Ann\n\xff\xfe%%%%\n")
+    result = play('"ann" ENTER', home=tmp_path)
+    history = " ".join(result.state["message"].split())
+    shown = message_on_screen(result, layout.ENTRY_LOG)
+    assert "damaged" in (history + shown).lower()
+    # Whatever was said last is on screen whole: the area wraps it, never cuts it.
+    assert shown == history
