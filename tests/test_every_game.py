@@ -6,20 +6,9 @@ import pytest
 
 from retro.script import run
 
-#: Games whose screens are not yet built on the kit: these tests are expected to fail for
-#: them (strictly: a game that starts passing must be taken out of this set).
-NOT_YET_ON_THE_KIT = {"pigpoker"}
-
-
-def _game(name: str, letters: str):
-    marks = [pytest.mark.xfail(strict=True, reason="screens not yet on retro.ui")] \
-        if name in NOT_YET_ON_THE_KIT else []
-    return pytest.param(name, letters, marks=marks, id=name)
-
-
 #: Each game with its start letters: the start-up show skipped, so the first screen is play.
-GAMES = [_game("yucky", "*"), _game("pigpoker", "*"), _game("sixtysix", "*"),
-         _game("checkers", "*"), _game("yz", "*")]
+GAMES = [pytest.param(name, "*", id=name)
+         for name in ("yucky", "pigpoker", "sixtysix", "checkers", "yz")]
 #: The games whose manuals give F10 the border colour (YZ is a Windows program).
 WITH_BORDER_KEY = {"yucky", "pigpoker", "sixtysix", "checkers"}
 
