@@ -11,13 +11,14 @@ pop-ups in ``screens``, the menus in ``menus``, the files in ``records``; the ru
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from retro import ui
 from retro.events import Click, Event, Key, Quit
 from retro.games.yz import records, screens
 from retro.games.yz.ai import ComputerPlayer
-from retro.games.yz.board import Board, card_hit, die_at, in_button, menu_at
+from retro.games.yz.board import MENUS, Board, card_hit, die_at, in_button
 from retro.games.yz.layout import (
     LEGEND_ROW,
     MENU_ROW,
@@ -104,7 +105,17 @@ class App:
         keys.add("F1", self.help_key, legend="Help")
         keys.add("F5", self.help_key)
         keys.add("F10", self.menu_key, legend="Menu")
+        # The menu bar stays in sight above every dialog, so its titles answer in every wait.
+        for index, (title, start, _items) in enumerate(MENUS):
+            keys.add_area(MENU_ROW, start - 1, start + len(title) + 1, self.menu_click(index))
         return keys
+
+    def menu_click(self, index: int) -> Callable[[Machine], Awaitable[None]]:
+        async def open_it(m: Machine) -> None:
+            self.cancel_pending()
+            await self.open_menu(index)
+
+        return open_it
 
     async def help_key(self, m: Machine) -> None:
         self.cancel_pending()
@@ -449,10 +460,6 @@ class App:
                 await self.hint()
             case Click(_, _, "right"):
                 pass    # YZ's mouse is the left button; the right one does nothing
-            case Click(row, col) if row == MENU_ROW:
-                hit = menu_at(col)
-                if hit is not None:
-                    await self.open_menu(hit)
             case Click(row, col) if die_at(row, col) is not None:
                 index = die_at(row, col)
                 assert index is not None
@@ -519,15 +526,16 @@ async def main(m: Machine) -> None:
     try:
         if m.flags.show:
             await screens.startup_show(m, app.look, app.board, app.anim_rng)
-        app.say("Press Enter or click ROLL for a new game.",
-                "F10 or a click on GAME opens the menus,", "F1 the help.")
-        new_game = False
+        new_game = True   # the program opens on the New game questions; Esc leaves them
         while True:
             app.draw()
             try:
                 if new_game:
                     new_game = False
                     await app.start_game()
+                    if app.game is None:   # the questions were left with Esc: say how back
+                        app.say("Press Enter or click ROLL for a new game.",
+                                "F10 or a click on GAME opens the menus,", "F1 the help.")
                     continue
                 event = await ui.key(m)
                 assert event is not None, "a wait without a timeout always gives an event"

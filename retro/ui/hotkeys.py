@@ -80,6 +80,21 @@ class HotKeys:
     def __init__(self) -> None:
         self._entries: dict[str, HotKey] = {}
         self._status: _StatusLine | None = None
+        self._areas: list[tuple[int, int, int, HotKey]] = []   # (row, first col, end, entry)
+
+    def add_area(self, row: int, first: int, end: int, action: Action) -> None:
+        """A left click on row ``row``, columns ``first`` to ``end - 1``, runs ``action`` in
+        every wait, even under a pop-up: for what stays in sight above every dialog, such as a
+        Windows-style menu bar (a click there opens the menu whatever is open below)."""
+        entry = HotKey(f"click:{row},{first}", action, None)
+        self._areas.append((row, first, end, entry))
+
+    def area_at(self, click: Click) -> HotKey | None:
+        """The click area under ``click``, if any."""
+        for row, first, end, entry in self._areas:
+            if click.button == "left" and click.row == row and first <= click.col < end:
+                return entry
+        return None
 
     def add(self, key: str | Key, action: Action, *, legend: Legend = None) -> None:
         """Bind ``key`` (``"F1"``, ``"!"``, or a ``Key``) to ``action``; replaces a binding.
@@ -230,6 +245,9 @@ def hot_key_for(m: Machine, event: Event) -> HotKey | None:
     if isinstance(event, Key):
         name: str | None = event.name
     else:
+        area = state.keys.area_at(event)
+        if area is not None:
+            return area
         # Under a pop-up the status line may be covered: its clicks count only when not.
         name = None if state.popups else state.keys.key_at(event)
     if name is None or state.masked.get(name):

@@ -24,7 +24,7 @@ from retro.games.yz.scoreboard import parse_board, parse_settings
 from retro.script import RunResult, run
 
 BOXES = ("A1", "A2", "A3", "A4", "A5", "A6", "B1", "B2", "B3", "B4", "B5", "B6", "B7")
-YZ_TWO_PLAYER_GAME = 'ENTER 2 "ABC" ENTER "XYZ" ENTER' + "".join(
+YZ_TWO_PLAYER_GAME = '2 "ABC" ENTER "XYZ" ENTER' + "".join(
     f" r {b[0].lower()} {b[1]} r {b[0].lower()} {b[1]}" for b in BOXES)
 YUCKY_LOST_GAME = '"100" ENTER ' + " ".join(["x y SPACE"] * 12)
 PYTHON_WORDS = ("Errno", "codec", "Traceback", "Error:", "errno", "\\x")

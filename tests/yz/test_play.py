@@ -23,8 +23,8 @@ from retro.games.yz.ui import App
 from retro.host import Driver
 from retro.script import make_machine, run
 
-NEW_GAME = 'ENTER ENTER "ABC" ENTER'
-TWO_PLAYERS = 'ENTER 2 "ABC" ENTER "XYZ" ENTER'
+NEW_GAME = 'ENTER "ABC" ENTER'              # vs the computer, initials ABC
+TWO_PLAYERS = '2 "ABC" ENTER "XYZ" ENTER'
 
 
 @pytest.fixture(autouse=True)
@@ -94,18 +94,18 @@ def test_box_code_still_posts_when_typed_whole(tmp_path: Path) -> None:
 # -- initials ----------------------------------------------------------------------------------
 
 def test_human_cannot_take_the_computers_initials(tmp_path: Path) -> None:
-    refused = play('ENTER ENTER "cpu" ENTER', tmp_path)
+    refused = play('ENTER "cpu" ENTER', tmp_path)
     assert "CPU are the computer's initials" in str(refused.screen)
     assert refused.state["phase"] == "idle"
-    fixed = play('ENTER ENTER "cpu" ENTER BKSP BKSP BKSP "ABC" ENTER', tmp_path)
+    fixed = play('ENTER "cpu" ENTER BKSP BKSP BKSP "ABC" ENTER', tmp_path)
     assert fixed.state["players"] == ["ABC", "CPU"]
 
 
 def test_second_player_cannot_take_the_computers_or_the_first_players_initials(
         tmp_path: Path) -> None:
-    same = play('ENTER 2 "ABC" ENTER "ABC" ENTER', tmp_path)
+    same = play('2 "ABC" ENTER "ABC" ENTER', tmp_path)
     assert "ABC are player 1's initials" in str(same.screen)
-    cpu = play('ENTER 2 "ABC" ENTER "CPU" ENTER', tmp_path)
+    cpu = play('2 "ABC" ENTER "CPU" ENTER', tmp_path)
     assert "CPU are the computer's initials" in str(cpu.screen)
     assert cpu.state["phase"] == "idle"
 
@@ -207,7 +207,7 @@ def test_help_pages_turn_and_a_click_does_not_wrap_them(tmp_path: Path) -> None:
 
 
 def test_help_is_open_inside_the_new_game_dialog(tmp_path: Path) -> None:
-    assert "YZ help" in screen_after("ENTER F1", tmp_path)
+    assert "YZ help" in screen_after("F1", tmp_path)
 
 
 # -- leaving or restarting a game in progress ------------------------------------------------
@@ -240,18 +240,27 @@ def test_start_during_the_computers_turn_is_confirmed_then_starts_afresh(
 
 # -- the start ------------------------------------------------------------------------------------
 
-def test_startup_screen_does_not_block_f10_or_menu_clicks(tmp_path: Path) -> None:
+def test_startup_new_game_dialog_does_not_block_f10_or_menu_clicks(tmp_path: Path) -> None:
+    """The program opens on the New game questions; the menus answer over them."""
+    assert "New game" in screen_after("", tmp_path)
     assert "Scoreboard" in screen_after("F10 RIGHT", tmp_path)
     options_title = MENUS[1][1]
     assert "Scoreboard" in screen_after(click(0, options_title), tmp_path)
+    # GAME / Exit chosen over the dialog leaves the program.
+    assert play(f"{click(0, MENUS[0][1])} x", tmp_path).ended
+
+
+def test_a_right_click_on_the_menu_bar_does_nothing(tmp_path: Path) -> None:
+    assert "Scoreboard" not in screen_after(
+        f"ESC rclick:1,{MENUS[1][1] + 1}", tmp_path)
 
 
 def test_f10_works_inside_the_new_game_dialog(tmp_path: Path) -> None:
-    result = play("ENTER F10", tmp_path)
+    result = play("F10", tmp_path)
     inside = result.screen
     assert "Start" in inside.read(2) and "Exit" in inside.read(3)
     assert "New game" in str(inside)
-    back = play("ENTER F10 ESC 1 \"ABC\" ENTER", tmp_path).state
+    back = play("F10 ESC 1 \"ABC\" ENTER", tmp_path).state
     assert back["players"] == ["ABC", "CPU"]
 
 

@@ -17,8 +17,8 @@ from retro.games.yz.scoreboard import (
 )
 from retro.script import run
 
-NEW_GAME = 'ENTER ENTER "ABC" ENTER'        # Enter: the New game dialog; vs the computer, ABC
-TWO_PLAYERS = 'ENTER 2 "ABC" ENTER "XYZ" ENTER'
+NEW_GAME = 'ENTER "ABC" ENTER'              # vs the computer, initials ABC
+TWO_PLAYERS = '2 "ABC" ENTER "XYZ" ENTER'
 ALL_BOXES = ("A1", "A2", "A3", "A4", "A5", "A6", "B1", "B2", "B3", "B4", "B5", "B6", "B7")
 
 
