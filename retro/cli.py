@@ -141,7 +141,7 @@ def _dispatch(args: list[str]) -> int:
     parser.add_argument("--colors", choices=("auto", "24bit", "16"), default="auto")
     parser.add_argument("--record", type=Path)
     _add_program_options(parser)
-    ns = parser.parse_args(args)
+    ns = parser.parse_intermixed_args(args)   # options before or after the letters
     return _play(ns.game, ns.letters, tty=ns.tty, seed=ns.seed, phosphor=ns.phosphor,
                  fullscreen=ns.fullscreen, options=_program_options(ns), colors=ns.colors,
                  record=ns.record, scaling=ns.scaling)
@@ -309,7 +309,7 @@ def _cmd_run(args: list[str]) -> int:
     parser.add_argument("--blink-phase", choices=("on", "off"), default=None)
     parser.add_argument("--stop-at-end", action="store_true")
     _add_program_options(parser)
-    ns = parser.parse_args(args)
+    ns = parser.parse_intermixed_args(args)
     if not 0 <= ns.until <= MAX_UNTIL_MS:
         raise FileProblem(f"--until {ns.until} is out of range: it takes milliseconds of "
                           f"virtual time from 0 to {MAX_UNTIL_MS} (a day)")
@@ -466,9 +466,8 @@ def _cmd_render(args: list[str]) -> int:
         if err.filename is not None and Path(str(err.filename)) == ns.output:
             raise FileProblem(_cannot_write(err)) from None
         raise FileProblem(f"cannot read {ns.input}: {_reason(err, ns.input)}") from None
-    except ValueError as err:
-        print(f"retro render: {err}", file=sys.stderr)
-        return 1
+    except ValueError as err:   # not a screen file: a bad input, like a missing one
+        raise FileProblem(f"render: {err}") from None
     return 0
 
 
@@ -486,13 +485,25 @@ def _cmd_diff(args: list[str]) -> int:
     except ScreenFileError as err:
         print(f"retro diff: {err}", file=sys.stderr)
         return 2
+    # A .bin holds only the cells, an .ans the cells and where the cursor is: compare the
+    # settings (mode, border, blink bit, cursor) only where both files hold them.
+    if not (_holds_settings(ns.expected) and _holds_settings(ns.actual)):
+        rich, bare = (expected, actual) if _holds_settings(ns.expected) else (actual, expected)
+        bare.mono, bare.border, bare.blink = rich.mono, rich.border, rich.blink
+        bare.cursor = type(rich.cursor)(**vars(rich.cursor))
     lines = diff(expected, actual)
     if not lines:
         return 0
     changed = sum(1 for line in lines if line.startswith("row") and " col " in line)
-    print(f"{ns.expected} and {ns.actual} differ: {changed} changed cell(s)")
+    what = f"{changed} changed cell(s)" if changed else "the same cells, other settings"
+    print(f"{ns.expected} and {ns.actual} differ: {what}")
     print("\n".join(lines))
     return 1
+
+
+def _holds_settings(path: Path) -> bool:
+    """Whether a screen file keeps the mode, border, blink bit and cursor (a .txt dump)."""
+    return path.suffix.lower() == ".txt"
 
 
 def _cmd_tone(args: list[str]) -> int:

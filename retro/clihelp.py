@@ -93,7 +93,7 @@ def program_help(program: Program) -> str:
     from retro.machine import MACHINE_LETTERS
 
     lines = [f"usage: retro {program.name} [LETTERS] [--tty] [--record FILE] [options]",
-             "", f"{program.title}."]
+             "", program.title if program.title[-1:] in ".!?" else f"{program.title}."]
     if program.aliases:
         lines.append(f"Also called: {', '.join(program.aliases)}.")
     lines += ["", "letters (any case, combined):",

@@ -27,9 +27,13 @@ import math
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from retro.events import Click, Event, Key
 from retro.machine import POLL_COST_S, ClockLike, Request, Sleep, WaitKey
+
+if TYPE_CHECKING:
+    from retro.script import RunResult
 
 HEADER = "#!retro run"
 #: The first-line flag of a session that ended while the program was busy.
@@ -203,3 +207,18 @@ class Recorder:
     def write(self) -> None:
         self.path.write_text(self.finish(), encoding="utf-8")
 
+
+
+def replay(path: Path | str, *, home: Path | str | None = None) -> RunResult:
+    """Replay a recording headless (the run its first line names), as
+    ``retro run --keys-file`` does; ``home`` is the save folder to replay in.
+
+    Raises ``ValueError`` for a malformed first line or a file with none.
+    """
+    from retro.script import run
+
+    found, script = read_header(Path(path).read_text(encoding="utf-8"))
+    if found is None:
+        raise ValueError(f"{path} has no '#!retro run ...' first line")
+    return run(found.program, seed=found.seed or 0, keys=script, letters=found.letters,
+               params=found.options, stop_at_end=found.stop_at_end, home=home)

@@ -388,9 +388,9 @@ class YuckyScreen(TableView):
         if match is None:
             self.match = Match()
             if loaded.damaged:
+                # The store's notice says where the file went; the screen says what follows.
                 self.event_text = ("The match file YUCKY.SCR was damaged and has been put "
                                    "aside; a new match begins.")
-                self.m.notice(f"{scorefile.SCORE_FILE} could not be read; a new match begins")
         else:
             self.match = match
 

@@ -134,3 +134,20 @@ def test_help_answers_without_loading_numpy() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60)
     assert done.stderr.strip() == "False"
+
+
+def test_options_may_come_before_or_after_the_letters(tmp_path: Path) -> None:
+    out = tmp_path / "s.txt"
+    assert main(["run", "charmap", "--seed", "1", "M", "--txt", str(out)]) == 0
+    assert from_text(out.read_text(encoding="utf-8")).mono
+
+
+def test_play_takes_letters_after_its_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    import retro.cli
+
+    seen: list[tuple[str, str, bool]] = []
+    monkeypatch.setattr(retro.cli, "_play", lambda name, letters, *, tty, **kw:
+                        seen.append((name, letters, tty)) or 0)
+    assert main(["yucky", "--tty", "MS"]) == 0
+    assert main(["yucky", "MS", "--tty"]) == 0
+    assert seen == [("yucky", "MS", True)] * 2

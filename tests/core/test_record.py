@@ -220,3 +220,15 @@ def test_recording_in_the_terminal_then_replaying_gives_the_screen_of_the_sessio
     shown = expected_terminal(replay, "24bit")
     bad = [(r, c) for r in range(25) for c in range(80) if shown.buffer[r][c] != session[r][c]]
     assert not bad, (text, bad[:5])
+
+
+def test_replay_of_a_recording_file_in_a_test(tmp_path: Path) -> None:
+    from retro.record import replay
+
+    keys = tmp_path / "bug.keys"
+    keys.write_text("#!retro run charmap --seed 3\nwait:100 2 wait:50 b\n", encoding="utf-8")
+    result = replay(keys, home=tmp_path / "home")
+    assert result.screen.to_bytes() == run("charmap", seed=3, keys="2 b").screen.to_bytes()
+    keys.write_text("2 b\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="first line"):
+        replay(keys)

@@ -159,3 +159,34 @@ def test_blink_phase_fixes_the_png_whenever_the_run_ends(tmp_path: Path) -> None
     assert all(np.array_equal(on[0], p) for p in on[1:])
     assert all(np.array_equal(off[0], p) for p in off[1:])
     assert not np.array_equal(on[0], off[0])
+
+
+def test_diff_across_formats_compares_what_both_files_hold(tmp_path: Path) -> None:
+    """A .bin has no cursor or blink bit, an .ans no cursor shape: one screen written all
+    three ways is equal to itself."""
+    txt, binary, ans = tmp_path / "s.txt", tmp_path / "s.bin", tmp_path / "s.ans"
+    assert main(["run", "yucky", "*", "--seed", "1", "--keys", "ENTER", "--txt", str(txt),
+                 "--bin", str(binary), "--ansi", str(ans)]) == 0
+    for a, b in ((txt, binary), (txt, ans), (binary, ans), (ans, txt)):
+        assert main(["diff", str(a), str(b)]) == 0, (a, b)
+
+
+def test_diff_of_the_same_cells_with_other_settings_says_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a = Screen()
+    b = a.copy()
+    b.border = 4
+    (tmp_path / "a.txt").write_text(to_text(a), encoding="utf-8")
+    (tmp_path / "b.txt").write_text(to_text(b), encoding="utf-8")
+    assert main(["diff", str(tmp_path / "a.txt"), str(tmp_path / "b.txt")]) == 1
+    out = capsys.readouterr().out
+    assert "the same cells, other settings" in out and "border: expected 0, got 4" in out
+
+
+def test_render_of_a_file_that_is_no_screen_is_one_line_and_exit_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    junk = tmp_path / "junk.bin"
+    junk.write_bytes(b"x" * 100)
+    assert main(["render", str(junk), "-o", str(tmp_path / "x.png")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "junk.bin" in err[0]
