@@ -56,14 +56,9 @@ class ExpertPlayer:
     config: ExpertConfig = field(default_factory=ExpertConfig)
     _closed_tt: dict[int, tuple[float, float]] = field(default_factory=dict)
     _tt_for: tuple[int, str, int, int, bool] | None = None
-    last_nodes: int = 0
     close_wins: float = 0.0      # share of sampled worlds where closing won, last evaluate
 
     # -- what this seat knows ------------------------------------------------------------
-
-    def known_opponent_cards(self, deal: Deal) -> set[Card]:
-        """Opponent cards shown to us and not yet played."""
-        return self._shown(deal)
 
     def _shown(self, deal: Deal) -> set[Card]:
         played = deal.played()
@@ -159,7 +154,6 @@ class ExpertPlayer:
         led = deal.trick[0].index if deal.trick else -1
         totals: dict[str, float] = {}
         consider_close = deal.can_close() and self._close_hope(deal) >= cfg.close_hope
-        nodes = 0
         wins = 0
         trump = SUITS.index(deal.trump)
         cb = -1 if deal.closed_by is None else deal.closed_by
@@ -180,12 +174,10 @@ class ExpertPlayer:
                                   deal.points[1], int(deal.tricks_won[0] > 0),
                                   int(deal.tricks_won[1] > 0), 0, cb, deal.schwarz_at_close,
                                   depth, allow_close=consider_close, exact=exact_roots)
-            nodes += sv.nodes
             if "close" in vals and (vals["close"] if seat == 0 else -vals["close"]) > 0:
                 wins += 1
             for k, v in vals.items():
                 totals[k] = totals.get(k, 0.0) + (v if seat == 0 else -v)
-        self.last_nodes = nodes
         self.close_wins = wins / samples
         return {k: v / samples for k, v in totals.items()}
 

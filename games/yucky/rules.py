@@ -106,11 +106,6 @@ class Card:
         return self.color == WILD
 
     @property
-    def is_action(self) -> bool:
-        """Skip, reverse and draw two (the coloured action cards)."""
-        return self.color != WILD and self.rank in ACTIONS
-
-    @property
     def points(self) -> int:
         """What the card scores for the winner when left in a loser's hand."""
         return _POINTS[self.code]
@@ -176,13 +171,6 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 def hand_points(cards: Iterable[Card]) -> int:
     return sum(_POINTS[card.code] for card in cards)
-
-
-def parse_color(text: str) -> str:
-    color = text.strip().upper()[:1]
-    if color not in COLORS:
-        raise YuckyError(f"{text!r} is not a colour (R, G, B or V)")
-    return color
 
 
 # -- moves -------------------------------------------------------------------------------
@@ -438,10 +426,6 @@ class Round:
             moves.append(DRAW)
             moves.append(PASS)
         return moves
-
-    def draw_count(self) -> int:
-        """Cards left to draw, counting what a reshuffle of the discard pile would give."""
-        return len(self.draw_pile) + len(self.discard) - 1
 
     def all_cards(self) -> list[Card]:
         """Every card of the hand, wherever it is (always the 108 of the deck)."""

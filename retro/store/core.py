@@ -140,7 +140,6 @@ class Store:
                  notify: Callable[[str], None] | None = None) -> None:
         self.root = Path(root) if root is not None else default_root()
         self._notify = notify
-        self.last_notice: str | None = None   # kept for old callers; use the results
         self._reported: dict[tuple[str, str], str] = {}  # (name, reason) -> what was said
         self._problems: dict[str, tuple[str, str]] = {}  # name -> last failure: reason, report
         self._kept: set[str] = set()           # damaged files that could not be moved aside
@@ -487,6 +486,5 @@ class Store:
         return first
 
     def _say(self, message: str) -> None:
-        self.last_notice = message
         if self._notify:
             self._notify(message)

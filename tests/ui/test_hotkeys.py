@@ -147,7 +147,7 @@ def test_toggle_legends_name_the_mode_the_key_switches_to(kit_run) -> None:
     async def main(m: Machine) -> None:
         keys = ui.HotKeys()
         keys.add("F1", ui.sound_toggle(quiet=True))
-        keys.add("F2", lambda _m: None, legend=lambda: "Fast" if True else "Slow")
+        keys.add("F2", lambda _m: None, legend=lambda: "Fast")
         ui.install(m, keys)
         legends.append(keys.legend_line(m))
         await ui.key(m)

@@ -51,10 +51,6 @@ def c(code: str) -> Card:
     return parse_card(code)
 
 
-def drew(r: Round, seat: int) -> int:
-    return sum(len(e.cards) for e in r.events if isinstance(e, Drew) and e.seat == seat)
-
-
 # -- the deck ------------------------------------------------------------------------------
 
 def test_deck_has_108_cards_as_listed():
