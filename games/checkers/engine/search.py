@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from retro.games.checkers import rules as R
 from retro.games.checkers.engine import book, egdb
 from retro.games.checkers.engine.evaluate import evaluator
+from retro.games.checkers.engine.make import make_function
 from retro.games.checkers.engine.moves import Move, move_functions
 from retro.games.checkers.engine.tables import MASK64, tables, zobrist
 
@@ -131,17 +132,12 @@ class Searcher:
         two = opts.variant == R.WECKERS_TWO
         game_point = opts.game_point
         valid = g.valid
-        bcrown, wcrown = g.black_crown, g.white_crown
-        z_bman, z_bking, z_wman, z_wking = t.z_bman, t.z_bking, t.z_wman, t.z_wking
-        z_weight = t.z_weight
-        z_side = t.z_side
         budget = self.budget
         wt: dict[int, int] | None = None
         if pos.weights is not None:
             wt = {sq: pos.weights[sq.bit_length() - 1] for sq in t.squares}
         lite_wt = wt if lite else None
-        score_tab: list[list[int]] = [[R.hop_score(opts, a, c) for c in range(7)]
-                                      for a in range(7)]
+        make = make_function(t, opts, wt)
         probe = egdb.prober(g) if self.use_egdb and not weighted else None
         egdb_pieces = egdb.MAX_PIECES if probe is not None else 0
         tt: dict[int, tuple[int, int, int, Move | None]] = {}
@@ -156,58 +152,6 @@ class Searcher:
                 return -WIN + ply
             diff = (sb - sw) if black else (sw - sb)
             return (WIN - ply if diff > 0 else -WIN + ply) if diff else 0
-
-        def make(mv: Move, b: int, w: int, k: int, black: bool, key: int, sb: int,
-                 sw: int) -> tuple[int, int, int, int, int, int]:
-            """The position after a move: masks, key and scores."""
-            frm, to, cap = mv
-            key ^= z_side
-            if black:
-                own, opp, crown = b, w, bcrown
-                zm, zk, om, ok = z_bman, z_bking, z_wman, z_wking
-            else:
-                own, opp, crown = w, b, wcrown
-                zm, zk, om, ok = z_wman, z_wking, z_bman, z_bking
-            gained = 0
-            mover_w = 0
-            if wt is not None:
-                mover_w = wt[frm]
-                key ^= z_weight[mover_w][frm] ^ z_weight[mover_w][to]
-            if cap:
-                opp &= ~cap
-                c = cap
-                while c:
-                    x = c & -c
-                    c ^= x
-                    key ^= ok[x] if k & x else om[x]
-                    if wt is not None:
-                        wx = wt[x]
-                        key ^= z_weight[wx][x]
-                        gained += score_tab[mover_w][wx]
-                k &= ~cap
-            # Clear the start before setting the end: a king may come back to its square.
-            own &= ~frm
-            if k & frm:
-                k = (k & ~frm) | to
-                key ^= zk[frm] ^ zk[to]
-                own |= to
-            elif to & crown:
-                if two:
-                    # Weckers Two: the man leaves the board and scores its weight.
-                    gained += mover_w
-                    key ^= zm[frm] ^ z_weight[mover_w][to]
-                else:
-                    k |= to
-                    own |= to
-                    key ^= zm[frm] ^ zk[to]
-            else:
-                own |= to
-                key ^= zm[frm] ^ zm[to]
-            if wt is not None:
-                wt[to] = mover_w
-            if black:
-                return own, opp, k, key, sb + gained, sw
-            return opp, own, k, key, sb, sw + gained
 
         def order(moves: list[Move], tt_move: Move | None, ply: int, capture: bool) -> None:
             if capture:

@@ -76,7 +76,8 @@ def tables(rows: int, cols: int) -> Tables:
             return ((mask << h) | (mask << (h + 1))) & valid
         return ((mask >> h) | (mask >> (h + 1))) & valid
 
-    cone_black, cone_white = {}, {}
+    cone_black: dict[int, int] = {}
+    cone_white: dict[int, int] = {}
     for sq in squares:
         for cone, down in ((cone_black, True), (cone_white, False)):
             reach = 0
