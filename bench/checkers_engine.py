@@ -42,6 +42,7 @@ sys.path.insert(0, str(ROOT))
 from bench import checkers_engine_frozen as FROZEN  # noqa: E402
 from retro.games.checkers import engine as E  # noqa: E402
 from retro.games.checkers import rules as R  # noqa: E402
+from retro.games.checkers.engine import evaluate as EV  # noqa: E402
 from tests.checkers import naive  # noqa: E402
 
 #: Published 8x8 counts (Aart Bik, OEIS A133046) checked by the full run.
@@ -109,12 +110,22 @@ def search_speed(engine: object, count: int) -> tuple[float, float, float]:
 
 @dataclass
 class Player:
+    """An engine at a level; ``overrides`` change evaluation constants for its moves only."""
+
     name: str
     engine: object
     level: int
+    overrides: dict[str, int] = field(default_factory=dict)
 
     def move(self, game: R.Game) -> R.Move:
-        return self.engine.best_move(game, self.level).move  # type: ignore[attr-defined]
+        saved = {k: getattr(EV, k) for k in self.overrides}
+        for k, v in self.overrides.items():
+            setattr(EV, k, v)
+        try:
+            return self.engine.best_move(game, self.level).move  # type: ignore[attr-defined]
+        finally:
+            for k, v in saved.items():
+                setattr(EV, k, v)
 
 
 @dataclass
@@ -209,7 +220,7 @@ def match(a: Player, b: Player, games: int, options: R.Options, seed: int) -> Ta
     for n, line in enumerate(ballots(options, (games + 1) // 2, seed)):
         for a_black in (True, False):
             marks.append(play_game(a, b, a_black, options, line, seed * 1000 + n, tally))
-    print(f"# {a.name} v {b.name}: {''.join(marks)}", flush=True)
+            print(f"# {a.name} v {b.name}: {''.join(marks)}", flush=True)
     return tally
 
 
@@ -233,7 +244,11 @@ def ladder(options: R.Options, tag: str, games: int, pairs: list[tuple[int, int]
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="a run under a minute")
-    parser.add_argument("--only", choices=("perft", "speed", "ladder", "frozen"))
+    parser.add_argument("--only", choices=("perft", "speed", "ladder", "frozen", "tune"))
+    parser.add_argument("--tune", default="", help="NAME=VALUE,...: a changed evaluation "
+                        "against the current one (with --only tune, at --level)")
+    parser.add_argument("--level", type=int, default=5)
+    parser.add_argument("--frozen-level", type=int, default=9)
     parser.add_argument("--games", type=int, default=24, help="games per match")
     parser.add_argument("--size", default="8x8")
     parser.add_argument("--variant", default="checkers", choices=sorted(VARIANTS))
@@ -274,10 +289,16 @@ def main() -> None:
         else:
             pairs = [(n + 2, n) for n in range(1, 8)]
         ladder(options, tag, args.games, pairs)  # type: ignore[arg-type]
+    if only == "tune":
+        changes = {k: int(v) for k, v in (p.split("=") for p in args.tune.split(","))}
+        tally = match(Player("tuned", E, args.level, changes), Player("current", E, args.level),
+                      args.games, options, seed=500)
+        report(f"tune_{tag}_L{args.level}_{args.tune}", tally)
     if only in (None, "frozen"):
-        tally = match(Player("L9", E, 9), Player("frozen9", FROZEN, 9), args.games, options,
-                      seed=900)
-        report(f"match_{tag}_L9_v_frozen9", tally)
+        lv = args.frozen_level
+        tally = match(Player(f"L{lv}", E, lv), Player(f"frozen{lv}", FROZEN, lv), args.games,
+                      options, seed=900)
+        report(f"match_{tag}_L{lv}_v_frozen{lv}", tally)
 
 
 if __name__ == "__main__":

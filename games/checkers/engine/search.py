@@ -90,7 +90,8 @@ class Searcher:
     """One search from one position at one level."""
 
     def __init__(self, game: R.Game, level: int, *, use_book: bool = True,
-                 use_egdb: bool = True) -> None:
+                 use_egdb: bool = True, budget: int = 0, depth: int = 0) -> None:
+        """``budget`` and ``depth`` replace the level's (for building the book)."""
         if game.over:
             raise R.RulesError("the game is over: there is no move to find")
         if level not in LEVELS:
@@ -98,6 +99,8 @@ class Searcher:
         self.game = game
         self.level = level
         self.max_depth, self.budget = LEVELS[level]
+        self.max_depth = depth or self.max_depth
+        self.budget = budget or self.budget
         self.use_book = use_book
         self.use_egdb = use_egdb
         self.nodes = 0
@@ -242,14 +245,58 @@ class Searcher:
 
         def node(b: int, w: int, k: int, black: bool, depth: int, alpha: int, beta: int,
                  ply: int, key: int, sb: int, sw: int) -> int:
-            """An ordinary recursive node (fewer than GEN_DEPTH plies to go)."""
+            """An ordinary recursive node (fewer than GEN_DEPTH plies to go).  It does what
+            ``expand`` does, written out: this is where the search spends its time."""
             counter[0] += 1
             if counter[0] >= budget:
                 raise _Stop(False)
-            got = expand(b, w, k, black, depth, alpha, beta, ply, key, sb, sw)
-            if type(got) is int:
-                return got
-            moves, nd, tkey, _, capture = got  # type: ignore[misc]
+            if two and (sw if black else sb) >= game_point:
+                return -WIN + ply
+            if black:
+                own, opp = b, w
+            else:
+                own, opp = w, b
+            empty = valid & ~(b | w)
+            moves = captures(own, opp, k, black, empty, lite_wt)
+            capture = bool(moves)
+            if not capture:
+                if depth <= 0:
+                    if probe is not None and (b | w).bit_count() <= egdb_pieces:
+                        found = probe(b, w, k, black)
+                        if found is not None:
+                            return found * DB_WIN + evaluate(b, w, k, black, sb, sw, wt) \
+                                if found else 0
+                    return evaluate(b, w, k, black, sb, sw, wt)
+                moves = quiet(own, k, black, empty)
+                if not moves:
+                    return terminal(black, sb, sw, ply)
+            tkey = 0
+            if depth <= 0:
+                nd = 0
+            else:
+                if probe is not None and (b | w).bit_count() <= egdb_pieces:
+                    found = probe(b, w, k, black)
+                    if found is not None:
+                        return found * DB_WIN + evaluate(b, w, k, black, sb, sw, wt) \
+                            if found else 0
+                tkey = tt_key(key, sb, sw) if weighted else key
+                entry = tt.get(tkey)
+                tt_move = None
+                if entry is not None:
+                    e_depth, e_flag, e_score, tt_move = entry
+                    if e_depth >= depth:
+                        if e_score > WON:
+                            e_score -= ply
+                        elif e_score < -WON:
+                            e_score += ply
+                        if e_flag == EXACT or (e_flag == LOWER and e_score >= beta) or \
+                                (e_flag == UPPER and e_score <= alpha):
+                            return e_score
+                if len(moves) > 1:
+                    order(moves, tt_move, ply, capture)
+                    nd = depth - 1
+                else:
+                    nd = depth if ply < MAX_PLY else depth - 1
             best = -WIN - 1
             best_move = moves[0]
             a0 = alpha
@@ -270,7 +317,8 @@ class Searcher:
                     if score > alpha:
                         alpha = score
                         if alpha >= beta:
-                            reward(mv, depth, ply)
+                            if not mv[2]:
+                                reward(mv, depth, ply)
                             break
             if depth > 0:
                 store(tkey, depth, best, a0, beta, best_move, ply)
