@@ -23,7 +23,7 @@ def positions(plies: int) -> list[R.Game]:
     out: dict[str, R.Game] = {}
     layer = [R.parse_fen(R.START_FEN_8X8)]
     for _ in range(plies + 1):
-        nxt = []
+        nxt: list[R.Game] = []
         for game in layer:
             fen = R.to_fen(game)
             if fen in out or game.over:
