@@ -34,7 +34,11 @@ _EXPORTS = {
     "NotationError": "retro.rules",
 }
 
-__all__ = ["__version__", *sorted(_EXPORTS)]
+__all__ = [
+    "Click", "Command", "Event", "Flags", "IllegalMoveError", "Key", "Machine",
+    "NotationError", "Option", "Program", "Quit", "RulesError", "RunResult", "Screen",
+    "ScriptError", "Store", "StoreError", "__version__", "run",
+]
 
 if TYPE_CHECKING:
     from retro.events import Click, Event, Key, Quit

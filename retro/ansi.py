@@ -285,3 +285,13 @@ def _runs(cols: np.ndarray) -> list[tuple[int, int]]:
 def encode_full(screen: Screen, *, colors: str = "24bit") -> bytes:
     """The exact byte stream the terminal front end sends to redraw ``screen`` completely."""
     return AnsiEncoder(colors).frame(screen)
+
+
+#: What an ``.ans`` file ends with, so ``cat`` leaves the terminal as it found it: default
+#: colours, the terminal's own cursor shape, the cursor shown.
+FILE_END = f"{CSI}0m{CSI}0 q{CSI}?25h".encode()
+
+
+def encode_file(screen: Screen, *, colors: str = "24bit") -> bytes:
+    """``retro run --ansi``: the full redraw of ``screen``, then ``FILE_END``."""
+    return encode_full(screen, colors=colors) + FILE_END

@@ -41,8 +41,8 @@ def parse_rank_suit(text: str, ranks: str, suits: str = SUITS) -> tuple[str, str
         t = "T" + t[2:]
     if len(t) != 2 or t[0] not in ranks or t[1] not in suits:
         example = f"{ranks[-1]}{suits[-1]} or {ranks[0]}{suits[0]}"
-        raise CardError(f"no such card: {text.strip()!r} (write rank then suit, "
-                        f"like {example})")
+        raise CardError(f"{text.strip()!r} is not a card of this pack: write rank then "
+                        f"suit, like {example}")
     return t[0], t[1]
 
 

@@ -21,15 +21,19 @@ if TYPE_CHECKING:
 
 USAGE = """\
 usage: retro                          the games menu
-       retro GAME [LETTERS] [--tty]   play (letters: S sound off, M mono, C colour,
+       retro GAME [LETTERS] [--tty] [--record FILE]
+                                      play (letters: S sound off, M mono, C colour,
                                       D no mouse, * skip the show; a game's own below)
                  [--seed N] [--phosphor green|amber|white] [--fullscreen]
                  [--colors auto|24bit|16] (terminal colours)
        retro run GAME [LETTERS] --seed N --keys SCRIPT [--keys-file F] [--until MS]
+                 (a --keys-file recording names GAME, LETTERS and the seed itself)
                  [--bin F] [--txt F] [--png F] [--wav F] [--ansi F] [--state F]
-                 [--no-border-band] [--phosphor green|amber|white]
-       retro render IN.bin [--mono] [--border N] [--no-blink] [--blink-phase on|off]
-                 [--no-border-band] -o OUT.png
+                 [--no-border-band] [--phosphor green|amber|white] [--blink-phase on|off]
+       retro render IN [--mono] [--border N] [--no-blink] [--blink-phase on|off]
+                 [--no-border-band] -o OUT.png   (IN: .bin, .txt dump or .ans)
+       retro diff A B                 compare two screens (.txt, .bin or .ans): exit 0
+                                      equal, 1 with every changed cell listed, 2 bad input
        retro tone HZ MS -o OUT.wav
 {commands}       retro --list | --help | --version"""
 
@@ -93,8 +97,13 @@ def _dispatch(args: list[str]) -> int:
         return 0
     if first == "--tty" and len(args) == 1:
         return _play("launcher", "", tty=True)
-    commands = {"run": _cmd_run, "render": _cmd_render, "tone": _cmd_tone}
+    from retro.clihelp import HELP, program_help, wants_help
+
+    commands = {"run": _cmd_run, "render": _cmd_render, "tone": _cmd_tone, "diff": _cmd_diff}
     if first in commands:
+        if wants_help(args[1:]):
+            print(HELP[first])
+            return 0
         return commands[first](args[1:])
     from retro.programs import all_commands
 
@@ -103,6 +112,9 @@ def _dispatch(args: list[str]) -> int:
         return _program_command(first, program_commands[first], args[1:])
     if first.startswith("-"):
         raise UsageError(f"unknown option {first!r}")
+    if wants_help(args[1:]):
+        print(program_help(_program(first)))
+        return 0
     parser = _Parser(prog="retro", add_help=False)
     parser.add_argument("game")
     parser.add_argument("letters", nargs="?", default="")
@@ -111,10 +123,12 @@ def _dispatch(args: list[str]) -> int:
     parser.add_argument("--phosphor", choices=("green", "amber", "white"), default="green")
     parser.add_argument("--fullscreen", action="store_true")
     parser.add_argument("--colors", choices=("auto", "24bit", "16"), default="auto")
+    parser.add_argument("--record", type=Path)
     _add_program_options(parser)
     ns = parser.parse_args(args)
     return _play(ns.game, ns.letters, tty=ns.tty, seed=ns.seed, phosphor=ns.phosphor,
-                 fullscreen=ns.fullscreen, options=_program_options(ns), colors=ns.colors)
+                 fullscreen=ns.fullscreen, options=_program_options(ns), colors=ns.colors,
+                 record=ns.record)
 
 
 def _metavar(program: Program, name: str) -> str:
@@ -132,6 +146,9 @@ def _program_command(name: str, entries: list, args: list[str]) -> int:
     wanted = _program(args[0])
     for program, command in entries:
         if program.name == wanted.name:
+            if "-h" in args[1:] or "--help" in args[1:]:
+                print(command.help or f"usage: retro {name} {program.name} {command.summary}")
+                return 0
             return command.main(args[1:])
     owners = ", ".join(program.name for program, _ in entries)
     raise UsageError(f"{wanted.name} has no {name} command (it is one of: {owners})")
@@ -179,10 +196,13 @@ def _check_letters(program: Program, letters: str) -> None:
 
 def _play(name: str, letters: str, *, tty: bool, seed: int | None = None,
           phosphor: str = "green", fullscreen: bool = False,
-          options: dict[str, str] | None = None, colors: str = "auto") -> int:
+          options: dict[str, str] | None = None, colors: str = "auto",
+          record: Path | None = None) -> int:
     import random
 
     from retro.clock import RealClock
+    from retro.machine import ClockLike
+    from retro.record import Recorder, header
     from retro.script import make_machine
 
     if name == "launcher":
@@ -192,9 +212,20 @@ def _play(name: str, letters: str, *, tty: bool, seed: int | None = None,
     _check_letters(program, letters)
     params = dict(options or {})
     _check_options(program, params)
-    machine = make_machine(program.letters, letters,
-                           seed if seed is not None else random.SystemRandom().randrange(2**32),
-                           None, params, RealClock())
+    if seed is None:   # drawn at random, and written into a recording so it replays
+        seed = random.SystemRandom().randrange(2**32)
+    recorder = None
+    if record is not None:
+        try:
+            record.write_text("", encoding="utf-8")   # can it be written? say so now, not later
+        except OSError as err:
+            raise UsageError(f"cannot write the recording {record}: "
+                             f"{err.strerror or err}") from None
+    clock: ClockLike = RealClock()
+    if record is not None:
+        recorder = Recorder(record, header(program.name, letters, seed, params), clock)
+        clock = recorder   # the session runs on the time its replay will have
+    machine = make_machine(program.letters, letters, seed, None, params, clock)
     coroutine = program.main(machine)
     try:
         if not tty:
@@ -205,7 +236,7 @@ def _play(name: str, letters: str, *, tty: bool, seed: int | None = None,
             else:
                 try:
                     run_window(machine, coroutine, title=program.title, phosphor=phosphor,
-                               fullscreen=fullscreen)
+                               fullscreen=fullscreen, observer=recorder)
                     return 0
                 except WindowUnavailable as err:
                     print(f"retro: no display ({err}); playing in the terminal",
@@ -213,22 +244,26 @@ def _play(name: str, letters: str, *, tty: bool, seed: int | None = None,
         from retro.terminal import TerminalUnavailable, run_terminal
 
         try:
-            run_terminal(machine, coroutine, colors=colors)
+            run_terminal(machine, coroutine, colors=colors, observer=recorder)
         except TerminalUnavailable as err:
             print(f"retro: cannot play here: {err}", file=sys.stderr)
             return 1
         return 0
     finally:
         coroutine.close()
+        if recorder is not None:
+            recorder.write()
+            machine.notice(f"session recorded in {record}; replay it with "
+                           f"retro run --keys-file {record}")
         for notice in machine.notices:
             print(f"retro: {notice}", file=sys.stderr)
 
 
 def _cmd_run(args: list[str]) -> int:
     parser = _Parser(prog="retro run", add_help=False)
-    parser.add_argument("game")
-    parser.add_argument("letters", nargs="?", default="")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("game", nargs="?")
+    parser.add_argument("letters", nargs="?")
+    parser.add_argument("--seed", type=int)
     parser.add_argument("--keys", default="")
     parser.add_argument("--keys-file", type=Path)
     parser.add_argument("--until", type=int, default=600_000)
@@ -236,29 +271,46 @@ def _cmd_run(args: list[str]) -> int:
         parser.add_argument(f"--{output}", type=Path)
     parser.add_argument("--phosphor", choices=("green", "amber", "white"), default="green")
     parser.add_argument("--no-border-band", action="store_true")
+    parser.add_argument("--blink-phase", choices=("on", "off"), default=None)
+    parser.add_argument("--stop-at-end", action="store_true")
     _add_program_options(parser)
     ns = parser.parse_args(args)
     if ns.until < 0:
         raise UsageError("--until takes a number of milliseconds, 0 or more")
+    from retro.record import read_header
     from retro.script import ScriptError, parse, run
 
-    program = _program(ns.game)
-    _check_letters(program, ns.letters)
     script = ns.keys
+    recorded = None
     if ns.keys_file:
         try:
-            script = f"{script} {ns.keys_file.read_text(encoding='utf-8')}"
+            text = ns.keys_file.read_text(encoding="utf-8")
         except OSError as err:
             raise UsageError(f"cannot read {ns.keys_file}: {err.strerror}") from None
+        try:
+            recorded, text = read_header(text)
+        except ValueError as err:
+            raise UsageError(f"{ns.keys_file}: {err}") from None
+        script = f"{script} {text}"
+    # A recording's first line names the run; the command line overrides it.
+    game = ns.game or (recorded.program if recorded else None)
+    if game is None:
+        raise UsageError("retro run needs a program name (or a --keys-file recording)")
+    program = _program(game)
+    letters = ns.letters if ns.letters is not None else (
+        recorded.letters if recorded and recorded.program == game else "")
+    seed = ns.seed if ns.seed is not None else (recorded.seed if recorded else None) or 0
+    _check_letters(program, letters)
     try:
         parse(script)
     except ScriptError as err:
         raise UsageError(f"bad key script: {err}") from None
-    params = _program_options(ns)
+    params = {**(recorded.options if recorded else {}), **_program_options(ns)}
     _check_options(program, params)
     try:
-        result = run(program.name, seed=ns.seed, keys=script, letters=ns.letters,
-                     until_ms=ns.until, params=params)
+        result = run(program.name, seed=seed, keys=script, letters=letters,
+                     until_ms=ns.until, params=params,
+                     stop_at_end=ns.stop_at_end or bool(recorded and recorded.stop_at_end))
     except Exception as err:  # an error inside the program: exit 1 with its message
         print(f"retro: {program.name} failed: {type(err).__name__}: {err}", file=sys.stderr)
         return 1
@@ -281,17 +333,17 @@ def _write_outputs(result: RunResult, ns: argparse.Namespace) -> None:
         from retro.raster import blink_visible, render_rgb
 
         t = result.machine.now()
-        write_png(ns.png, render_rgb(screen, blink_on=blink_visible(t), phosphor=ns.phosphor,
+        blink_on = blink_visible(t) if ns.blink_phase is None else ns.blink_phase == "on"
+        write_png(ns.png, render_rgb(screen, blink_on=blink_on, phosphor=ns.phosphor,
                                      border_band=not ns.no_border_band))
     if ns.wav:
         from retro.speaker import write_wav
 
-        speaker = result.machine.speaker
-        write_wav(ns.wav, speaker.pcm(until=result.machine.now()))
+        write_wav(ns.wav, result.machine.speaker.recording(result.machine.now()))
     if ns.ansi:
-        from retro.ansi import encode_full
+        from retro.ansi import encode_file
 
-        ns.ansi.write_bytes(encode_full(screen))
+        ns.ansi.write_bytes(encode_file(screen))
     if ns.state:
         state = result.state
         ns.state.write_text(json.dumps(state, indent=2, sort_keys=False) + "\n",
@@ -302,25 +354,49 @@ def _cmd_render(args: list[str]) -> int:
     parser = _Parser(prog="retro render", add_help=False)
     parser.add_argument("input", type=Path)
     parser.add_argument("-o", "--output", type=Path, required=True)
-    parser.add_argument("--mono", action="store_true")
-    parser.add_argument("--border", type=int, default=0)
+    parser.add_argument("--mono", action="store_true", default=None)
+    parser.add_argument("--border", type=int, default=None)
     parser.add_argument("--no-blink", action="store_true")
     parser.add_argument("--blink-phase", choices=("on", "off"), default="on")
     parser.add_argument("--no-border-band", action="store_true")
     parser.add_argument("--phosphor", choices=("green", "amber", "white"), default="green")
     ns = parser.parse_args(args)
-    if not 0 <= ns.border <= 15:
+    if ns.border is not None and not 0 <= ns.border <= 15:
         raise UsageError("--border takes a colour number 0-15")
     from retro.raster import render_file
 
     try:
         render_file(ns.input, ns.output, mono=ns.mono, border=ns.border,
-                    blink=not ns.no_blink, blink_phase_on=ns.blink_phase == "on",
+                    blink=False if ns.no_blink else None,
+                    blink_phase_on=ns.blink_phase == "on",
                     border_band=not ns.no_border_band, phosphor=ns.phosphor)
     except (OSError, ValueError) as err:
         print(f"retro render: {err}", file=sys.stderr)
         return 1
     return 0
+
+
+def _cmd_diff(args: list[str]) -> int:
+    """``retro diff A B``: 0 when the screens are equal, 1 listing every change, 2 bad input."""
+    parser = _Parser(prog="retro diff", add_help=False)
+    parser.add_argument("expected", type=Path)
+    parser.add_argument("actual", type=Path)
+    ns = parser.parse_args(args)
+    from retro.dump import diff
+    from retro.screenfile import ScreenFileError, read_screen
+
+    try:
+        expected, actual = read_screen(ns.expected), read_screen(ns.actual)
+    except ScreenFileError as err:
+        print(f"retro diff: {err}", file=sys.stderr)
+        return 2
+    lines = diff(expected, actual)
+    if not lines:
+        return 0
+    changed = sum(1 for line in lines if line.startswith("row") and " col " in line)
+    print(f"{ns.expected} and {ns.actual} differ: {changed} changed cell(s)")
+    print("\n".join(lines))
+    return 1
 
 
 def _cmd_tone(args: list[str]) -> int:

@@ -15,7 +15,6 @@ parses back to the same 4000 bytes and settings.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from retro import cp437
 from retro.screen import COLS, ROWS, Cursor, Screen
@@ -89,35 +88,26 @@ def _settings(screen: Screen) -> dict[str, object]:
             "blink": screen.blink, "cursor": vars(screen.cursor)}
 
 
-def diff(expected: Screen, actual: Screen, limit: int = 40) -> list[str]:
-    """Differences as readable lines: settings first, then each changed cell (1-based)."""
+def diff(expected: Screen, actual: Screen, limit: int | None = None) -> list[str]:
+    """Differences as readable lines: settings first, then each changed cell (1-based),
+    every one of them unless ``limit`` says how many at most, then the changed rows as text."""
     out: list[str] = []
     want, got = _settings(expected), _settings(actual)
     out += [f"{k}: expected {want[k]}, got {got[k]}" for k in want if want[k] != got[k]]
     changed = (expected.chars != actual.chars) | (expected.attrs != actual.attrs)
     cells = list(zip(*changed.nonzero(), strict=True))
-    for r, c in cells[:limit]:
+    shown = cells if limit is None else cells[:limit]
+    for r, c in shown:
         out.append(
             f"row {r + 1:2} col {c + 1:2}: expected {_shown(int(expected.chars[r, c]))!r} "
             f"{int(expected.attrs[r, c]):02X}, got {_shown(int(actual.chars[r, c]))!r} "
             f"{int(actual.attrs[r, c]):02X}"
         )
-    if len(cells) > limit:
-        out.append(f"... and {len(cells) - limit} more changed cells")
+    if len(cells) > len(shown):
+        out.append(f"... and {len(cells) - len(shown)} more changed cells")
     if cells:
         rows = sorted({int(r) for r, _ in cells})
-        for r in rows[:6]:
+        for r in rows:
             out.append(f"row {r + 1:2} expected |{expected.read(r)}|")
             out.append(f"row {r + 1:2} got      |{actual.read(r)}|")
     return out
-
-
-@dataclass
-class Comparison:
-    same: bool
-    lines: list[str]
-
-
-def compare(expected: Screen, actual: Screen) -> Comparison:
-    lines = diff(expected, actual)
-    return Comparison(not lines, lines)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Coroutine
 from typing import Any, Protocol
 
-from retro.events import Quit
+from retro.events import Event, Quit
 from retro.machine import Machine, Request, Sleep, WaitKey
 
 
@@ -62,30 +62,50 @@ class Frontend(Protocol):
 FRAME_S = 1 / 70  # the VGA's frame rate: no point presenting faster
 
 
+class Observer(Protocol):
+    """Told of every request the program makes and every answer the host gives
+    (``retro.record.Recorder``)."""
+
+    def asked(self) -> None:
+        """The program has made a new request and waits for its answer."""
+
+    def answered(self, request: Request, event: Event | None) -> None:
+        """``request`` is about to get ``event`` (None: it timed out, or the sleep is over)."""
+
+    def end(self, busy: bool) -> None:
+        """The front end closed while the program was busy (or waiting for the player)."""
+
+
 def run_realtime(machine: Machine, coroutine: Coroutine[Any, Any, None],
-                 frontend: Frontend) -> None:
+                 frontend: Frontend, observer: Observer | None = None) -> None:
     """Run a program against the real clock until it returns or the front end closes."""
     driver = Driver(coroutine)
     request = driver.start()
+    if observer is not None:
+        observer.asked()
     deadline = _deadline(machine, request)
     last_present = -1.0
     while not driver.ended:
         if not frontend.pump(machine):
+            if observer is not None:
+                observer.end(busy=not (isinstance(request, WaitKey) and request.timeout is None))
             driver.quit()
             break
         now = machine.now()
         answered = False
+        answer: Event | None = None
         match request:
             case WaitKey():
-                event = machine.take()
-                if event is not None:
-                    request, answered = driver.resume(event), True
-                elif deadline is not None and now >= deadline:
-                    request, answered = driver.resume(None), True
+                answer = machine.take()
+                answered = answer is not None or (deadline is not None and now >= deadline)
             case Sleep():
-                if deadline is not None and now >= deadline:
-                    request, answered = driver.resume(None), True
+                answered = deadline is not None and now >= deadline
         if answered:
+            if observer is not None and request is not None:
+                observer.answered(request, answer)   # before the program reads the clock
+            request = driver.resume(answer)
+            if observer is not None:
+                observer.asked()
             deadline = _deadline(machine, request)
         # A busy program (polling between search steps) is shown once a frame, not per poll.
         if not answered or now - last_present >= FRAME_S:

@@ -54,11 +54,10 @@ async def main(m: Machine) -> None:
                 chosen, start = row - TOP, True
         program = items[chosen]
         if start:
-            m.screen.clear(0x07)
-            m.screen.border = 0
+            m.screen.reset()
             await program.main(m)
-            m.screen.border = 0
-            m.screen.blink = True
+            m.screen.reset()   # the cursor, border and blink of the game stay with the game
+            m.ui_state = None  # and so do its hot keys and message line
             m.hush()
 
 

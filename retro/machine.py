@@ -102,6 +102,7 @@ class SpeakerLike(Protocol):
     def play(self, music: str, at: float) -> float: ...
     def stop(self, at: float) -> None: ...
     def pcm(self, rate: int = ..., until: float | None = None) -> Any: ...
+    def recording(self, now: float, rate: int = ...) -> Any: ...
 
 
 class SilentSpeaker:
@@ -124,6 +125,9 @@ class SilentSpeaker:
 
         return np.zeros(0, dtype=np.int16)
 
+    def recording(self, now: float, rate: int = 44100) -> Any:
+        return self.pcm(rate, now)
+
 
 class ClockLike(Protocol):
     def now(self) -> float: ...
@@ -145,6 +149,8 @@ class Machine:
     _queue: deque[Event] = field(init=False, default_factory=deque)
     _state: Callable[[], dict[str, Any]] | None = field(init=False, default=None)
     _sound_end: float = field(init=False, default=0.0)
+    #: The interaction kit's per-machine state (``retro.ui``): hot-key table, masks, lines.
+    ui_state: Any = field(init=False, default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.screen = Screen(mono=self.flags.mono)
@@ -170,6 +176,10 @@ class Machine:
             return
         self._queue.append(event)
 
+    def unread(self, event: Event) -> None:
+        """Put an event back at the front of the queue (a delay keeping type-ahead)."""
+        self._queue.appendleft(event)
+
     def take(self) -> Event | None:
         """Host side: the oldest queued event, if any."""
         return self._queue.popleft() if self._queue else None
@@ -189,9 +199,11 @@ class Machine:
 
     @sound.setter
     def sound(self, on: bool) -> None:
+        # Either way the queue is dropped: while the sound is off, tones still take their
+        # time, so a fast game runs ``_sound_end`` far ahead; kept, it would make the first
+        # tone after switching back on wait for all of that silent music.
         self.speaker.enabled = on
-        if not on:
-            self.speaker.stop(self.now())
+        self.hush()
 
     def beep(self, hz: float = 800.0, ms: float = 120.0) -> float:
         """Queue one tone after whatever is playing; returns when (seconds from now) it ends."""
@@ -255,6 +267,7 @@ class Command:
     name: str
     summary: str
     main: Callable[[list[str]], int]
+    help: str = ""                          # what ``retro NAME PROGRAM --help`` prints
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,12 @@ so this module imports no game: it only loads what is registered.
 from __future__ import annotations
 
 from functools import cache
-from importlib.metadata import EntryPoint, entry_points
+from typing import TYPE_CHECKING
 
-from retro.machine import Command, Option, Program
+if TYPE_CHECKING:  # imported late: ``retro --help`` and ``--version`` answer at once
+    from importlib.metadata import EntryPoint
+
+    from retro.machine import Command, Option, Program
 
 GROUP = "retro.programs"
 
@@ -29,6 +32,8 @@ class UsageError(Exception):
 
 
 def _load(entry: EntryPoint) -> Program | None:
+    from retro.machine import Program
+
     try:
         program = entry.load()
     except Exception:  # a broken third-party plug-in must not take the menu down with it
@@ -43,6 +48,8 @@ def all_programs() -> tuple[Program, ...]:
     An entry that fails to import, or does not name a ``Program``, is not listed:
     ``retro --list`` shows only what runs.  The first registration of a name wins.
     """
+    from importlib.metadata import entry_points
+
     found: dict[str, Program] = {}
     for entry in sorted(entry_points(group=GROUP), key=lambda e: (e.name, e.value)):
         program = _load(entry)

@@ -567,23 +567,28 @@ def scale_aspect(rgb: np.ndarray, width: int | None = None) -> np.ndarray:
 
 
 def render_file(in_path: str | PathLike[str], out_path: str | PathLike[str], *,
-                mono: bool = False, border: int = 0, blink: bool = True,
+                mono: bool | None = None, border: int | None = None, blink: bool | None = None,
                 blink_phase_on: bool = True, border_band: bool = True,
                 phosphor: str = "green") -> np.ndarray:
-    """``retro render``: a 4000-byte B800 image to a native-resolution PNG; returns the RGB.
+    """``retro render``: a screen file to a native-resolution PNG; returns the RGB.
 
-    The cursor is not drawn (a .bin holds no cursor).  ``blink`` is the blink-enable bit
-    (False: bit 7 means bright background); ``blink_phase_on`` picks the phase in which
-    blinking characters are shown.  Mono frames never have a border band.
+    The file is a 4000-byte B800 image, a ``.txt`` dump or an ``.ans`` file
+    (``retro.screenfile``).  ``mono``, ``border`` and ``blink`` (the blink-enable bit; False:
+    bit 7 means bright background) override what the file says; a ``.bin`` says nothing, so
+    it is colour, border 0, blink on unless told.  ``blink_phase_on`` picks the phase in
+    which blinking characters are shown.  The cursor is not drawn.  Mono frames never have
+    a border band.
     """
     from retro.png import write_png
-    from retro.screen import Screen
+    from retro.screenfile import read_screen
 
-    with open(in_path, "rb") as handle:
-        data = handle.read()
-    screen = Screen.from_bytes(data, mono=mono)
-    screen.border = border
-    screen.blink = blink
+    screen = read_screen(in_path, mono=bool(mono))
+    if mono is not None:
+        screen.mono = mono
+    if border is not None:
+        screen.border = border
+    if blink is not None:
+        screen.blink = blink
     rgb = render_rgb(screen, blink_on=blink_phase_on, cursor_on=False,
                      border_band=border_band, phosphor=phosphor)
     write_png(out_path, rgb)

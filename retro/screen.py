@@ -122,6 +122,15 @@ class Screen:
         self.chars[:] = 0x20
         self.attrs[:] = _attr(attr)
 
+    def reset(self) -> None:
+        """Everything as a program finds it at start: blank in 07, border 0, blinking on,
+        the cursor hidden and underline-shaped.  A host calls it between two programs, so
+        one program's settings never leak into the next."""
+        self.clear(0x07)
+        self.border = 0
+        self.blink = True
+        self.cursor = Cursor()
+
     def box(self, row: int, col: int, height: int, width: int, attr: int,
             style: str = "single", fill: Text | None = " ", title: str = "") -> None:
         """Draw a frame of line characters; ``fill`` None leaves the inside alone.

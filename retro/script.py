@@ -77,14 +77,18 @@ def _parse_token(token: str, number: int, offset: int) -> list[Step]:
 
 
 def drive(machine: Machine, driver: Driver, steps: list[Step],
-          until_ms: int = DEFAULT_UNTIL_MS) -> None:
+          until_ms: int = DEFAULT_UNTIL_MS, stop_at_end: bool = False) -> None:
     """Feed steps to a started program on the machine's virtual clock (see docs/machine.md).
 
     A step is delivered when the program blocks for input; a busy program (sleeping,
     polling, waiting with a timeout) runs on until it blocks, or until ``until_ms`` have
     passed since the last step, when the step goes to its next request for input.
-    ``Wait`` lets time pass with no input; the step after it goes to the next request.
-    After the last step the program runs until it blocks or ``until_ms`` passes.
+    ``Wait`` lets time pass with no input; the step after it goes to the request for input
+    under way when the time is up (a wait with a timeout or a poll that spans that moment,
+    cut short there), or else to the next one.
+    After the last step the program runs until it blocks or ``until_ms`` passes; with
+    ``stop_at_end`` the run ends as soon as the last step has been played, busy or not (a
+    recording of a session that ended while the program was busy ends there too).
     """
     clock = machine.clock
     until = until_ms / 1000.0
@@ -96,6 +100,13 @@ def drive(machine: Machine, driver: Driver, steps: list[Step],
     while not driver.ended:
         now = clock.now()
         if isinstance(request, Sleep):
+            last_step = pending[0] if len(pending) == 1 else None
+            if stop_at_end and wait_until is None and isinstance(last_step, Wait):
+                pending.popleft()
+                wait_until = now + last_step.ms / 1000.0   # the last wait starts here
+            if stop_at_end and not pending and (
+                    wait_until is None or now + request.seconds > wait_until + 1e-12):
+                break   # the script is played out, ending during this sleep
             # A program that only sleeps never asks for the next step: give up after the
             # time limit (twice it while steps wait, so a poll still gets its chance).
             if wait_until is None and now - last >= (2 * until if pending else until):
@@ -111,12 +122,18 @@ def drive(machine: Machine, driver: Driver, steps: list[Step],
             continue
         if wait_until is not None:
             if now < wait_until - 1e-12:
-                step = wait_until - now if timeout is None else min(
-                    timeout or POLL_COST_S, wait_until - now)
-                clock.advance(step)
-                if timeout is not None:
+                if timeout is None:          # idle: the time passes, then the next step
+                    clock.advance(wait_until - now)
+                    continue
+                span = timeout or POLL_COST_S
+                if now + span <= wait_until + 1e-12:
+                    clock.advance(span)      # this wait or poll comes back empty
                     request = driver.resume(None)
-                continue
+                    continue
+                # The time is up during this wait or poll: the next step arrives in it, as
+                # a key pressed while a program waits with a timeout does.
+                clock.advance(wait_until - now)
+                now = clock.now()
             wait_until, deliver_now, last = None, True, now
         if pending:
             head = pending[0]
@@ -132,7 +149,7 @@ def drive(machine: Machine, driver: Driver, steps: list[Step],
                 if event is not None or timeout is not None:
                     request = driver.resume(event)
                 continue
-        elif timeout is None or now - last >= until:
+        elif stop_at_end or timeout is None or now - last >= until:
             break  # idle with nothing left to type, or busy for too long: the run is over
         clock.advance(timeout or POLL_COST_S)
         request = driver.resume(None)
@@ -176,7 +193,7 @@ def make_machine(program_letters: str, letters: str, seed: int, home: Path | str
 
 def run(program: str | Program, *, seed: int = 0, keys: str = "", letters: str = "",
         until_ms: int = DEFAULT_UNTIL_MS, params: dict[str, str] | None = None,
-        home: Path | str | None = None) -> RunResult:
+        home: Path | str | None = None, stop_at_end: bool = False) -> RunResult:
     """Run a program (by name, or any ``Program``) headless under a key script.
 
     Returns the machine at the end.  Exceptions raised inside the program propagate.
@@ -189,5 +206,5 @@ def run(program: str | Program, *, seed: int = 0, keys: str = "", letters: str =
     machine = make_machine(program.letters, letters, seed, home, params, VirtualClock())
     driver = Driver(program.main(machine))
     driver.start()
-    drive(machine, driver, steps, until_ms)
+    drive(machine, driver, steps, until_ms, stop_at_end)
     return RunResult(machine, driver.ended, driver)

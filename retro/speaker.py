@@ -304,6 +304,12 @@ class Speaker:
         """Everything the speaker sounded, from machine time 0, as int16 PCM."""
         return render(self.timeline, rate=rate, until=until)
 
+    def recording(self, now: float, rate: int = RATE) -> np.ndarray:
+        """What a run sounded, for ``--wav``: from machine time 0 to ``now``, or further
+        when a tone started (queued) by then is still sounding: it plays to its end."""
+        end = max((s.end for s in self.timeline), default=0.0)
+        return self.pcm(rate, until=max(now, end))
+
     def write_wav(self, path: str | PathLike[str], rate: int = RATE,
                   until: float | None = None) -> None:
         """Record the timeline to a WAV file (``--wav``)."""

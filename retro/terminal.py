@@ -29,7 +29,7 @@ from types import FrameType
 from typing import Any
 
 from retro.ansi import COLOR_MODES, AnsiEncoder
-from retro.host import run_realtime
+from retro.host import Observer, run_realtime
 from retro.machine import Machine, SpeakerLike
 from retro.screen import COLS, ROWS
 from retro.termkeys import Interrupt, KeyDecoder
@@ -108,6 +108,9 @@ class BellSpeaker:
 
     def pcm(self, rate: int = 44100, until: float | None = None) -> Any:
         return self.inner.pcm(rate, until)
+
+    def recording(self, now: float, rate: int = 44100) -> Any:
+        return self.inner.recording(now, rate)
 
     def due(self, now: float) -> bool:
         """Whether a bell is due by ``now`` (each queued ring is used up)."""
@@ -300,7 +303,8 @@ class TerminalFrontend:
 
 def run_terminal(machine: Machine, coroutine: Coroutine[Any, Any, None], *,
                  colors: str = "auto", blink: str = "sgr", bell: bool = True,
-                 in_fd: int | None = None, out_fd: int | None = None) -> None:
+                 in_fd: int | None = None, out_fd: int | None = None,
+                 observer: Observer | None = None) -> None:
     """Play ``coroutine`` on ``machine`` in the terminal until it ends or the player quits.
 
     ``colors`` is ``"auto"``, ``"24bit"`` or ``"16"``; ``blink`` ``"sgr"`` (the terminal
@@ -320,6 +324,6 @@ def run_terminal(machine: Machine, coroutine: Coroutine[Any, Any, None], *,
         sys.stdout.flush()  # nothing Python buffered may land in the middle of a frame
     frontend.open()
     try:
-        run_realtime(machine, coroutine, frontend)
+        run_realtime(machine, coroutine, frontend, observer)
     finally:
         frontend.close()

@@ -38,7 +38,7 @@ import numpy as np
 import pygame  # after the prompt setting above
 
 from retro.events import Click, Key
-from retro.host import run_realtime
+from retro.host import Observer, run_realtime
 from retro.machine import Machine
 from retro.png import write_png
 from retro.raster import Raster, scale_aspect
@@ -144,6 +144,7 @@ class WindowFrontend:
             frame_w, frame_h = self.raster.shape[1], self.raster.shape[0]
             self.windowed_size = size or self._initial_size((frame_w, frame_h))
             self.fullscreen = fullscreen
+            self.windowed_position: tuple[int, int] | None = None
             self._open_display()
         except pygame.error as exc:
             pygame.display.quit()
@@ -435,13 +436,17 @@ class WindowFrontend:
     # -- window commands ---------------------------------------------------------------------
 
     def toggle_fullscreen(self) -> None:
-        """Alt+Enter: full screen on or off (the window keeps its size for next time)."""
+        """Alt+Enter: full screen on or off; back from full screen, the window returns to
+        the size and the place it had."""
         if not self.fullscreen:
             surface = pygame.display.get_surface()
             if surface is not None:
                 self.windowed_size = surface.get_size()
+            self.windowed_position = pygame.display.get_window_position()
         self.fullscreen = not self.fullscreen
         self._open_display()
+        if not self.fullscreen and self.windowed_position is not None:
+            pygame.display.set_window_position(self.windowed_position)
 
     def screenshot(self) -> list[Path]:
         """Ctrl+F5: save the native frame and a 4:3 version; returns the two paths."""
@@ -469,13 +474,14 @@ class WindowFrontend:
 
 
 def run_window(machine: Machine, coroutine: Coroutine[Any, Any, None], *, title: str,
-               phosphor: str = "green", fullscreen: bool = False) -> None:
+               phosphor: str = "green", fullscreen: bool = False,
+               observer: Observer | None = None) -> None:
     """Run a program in a window until it returns or the window is closed.
 
     Raises ``WindowUnavailable`` before the program starts if no display can be opened.
     """
     frontend = WindowFrontend(machine, title=title, phosphor=phosphor, fullscreen=fullscreen)
     try:
-        run_realtime(machine, coroutine, frontend)
+        run_realtime(machine, coroutine, frontend, observer)
     finally:
         frontend.close()

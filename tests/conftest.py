@@ -10,6 +10,8 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+pytest_plugins = ["pytester"]  # the golden plugin's own tests run pytest inside pytest
+
 REPO = Path(__file__).resolve().parents[1]
 REFERENCE = REPO.parent / "shared" / "reference"
 

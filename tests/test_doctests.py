@@ -20,6 +20,12 @@ def _modules() -> list[str]:
                   if info.name not in SKIP and not info.name.endswith("__main__"))
 
 
+def test_every_export_is_listed_and_loads() -> None:
+    assert sorted(retro.__all__) == sorted([*retro._EXPORTS, "__version__"])
+    for name in retro._EXPORTS:
+        assert getattr(retro, name) is not None
+
+
 def test_the_public_api_is_exported() -> None:
     from retro import Click, IllegalMoveError, Key, Machine, Program, RulesError, run
     from retro.machine import Machine as M

@@ -358,3 +358,25 @@ def test_full_redraw_starts_from_a_clear_screen_and_ends_with_colours_reset():
 def test_unknown_colour_mode_is_refused():
     with pytest.raises(ValueError, match="colors"):
         AnsiEncoder("256")
+
+
+def test_an_ans_file_redraws_exactly_then_leaves_the_terminal_as_it_found_it(tmp_path):
+    """``cat OUT.ans``: the screen as the buffer says, then default colours and a cursor."""
+    from retro.ansi import FILE_END, encode_file
+    from retro.cli import main
+
+    out = tmp_path / "out.ans"
+    assert main(["run", "charmap", "--keys", "2", "--ansi", str(out)]) == 0
+    data = out.read_bytes()
+    from retro.script import run
+
+    screen = run("charmap", keys="2", home=tmp_path).screen
+    assert data == encode_file(screen) == encode_full(screen) + FILE_END
+    term = Terminal()
+    term.feed(data[: -len(FILE_END)])
+    assert_terminal_shows(term.screen, screen, "24bit")
+    term.feed(FILE_END)
+    cursor = term.screen.cursor
+    assert not cursor.hidden
+    assert (cursor.attrs.fg, cursor.attrs.bg, cursor.attrs.bold, cursor.attrs.blink) == (
+        "default", "default", False, False)

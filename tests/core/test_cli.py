@@ -88,3 +88,49 @@ def test_import_retro_does_not_import_pygame() -> None:
             "print('pygame' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == "False"
+
+
+def test_wav_holds_the_last_tone_of_a_run_played_to_its_end(tmp_path: Path) -> None:
+    """A key that beeps as the script ends: its tone is in the WAV, whole."""
+    import wave
+
+    import numpy as np
+
+    out = tmp_path / "end.wav"
+    assert main(["run", "charmap", "--keys", "x", "--wav", str(out)]) == 0  # x: a 400 Hz beep
+    with wave.open(str(out)) as handle:
+        rate = handle.getframerate()
+        samples = np.frombuffer(handle.readframes(handle.getnframes()), dtype="<i2")
+    sounding = np.flatnonzero(samples)
+    assert len(sounding) > 0, "the beep is missing"
+    tone = samples[sounding[0]: sounding[-1] + 1]
+    assert abs(len(tone) / rate - 0.060) < 0.002            # all 60 ms of it
+    rises = np.count_nonzero((tone[:-1] < 0) & (tone[1:] >= 0)) + 1
+    assert abs(rises / (len(tone) / rate) - 400) < 20        # and it is the 400 Hz beep
+
+
+@pytest.mark.parametrize(("argv", "first", "example"), [
+    (["run", "--help"], "usage: retro run GAME", "retro run charmap"),
+    (["render", "-h"], "usage: retro render IN", "retro render golden/"),
+    (["diff", "--help"], "usage: retro diff A B", "retro diff golden/"),
+    (["tone", "--help"], "usage: retro tone HZ MS", "retro tone 440 1000"),
+    (["perft", "checkers", "--help"], "usage: retro perft checkers", "--depth 8"),
+    (["move", "checkers", "-h"], "usage: retro move checkers", "--level 9"),
+    (["checkers", "--help"], "usage: retro checkers [LETTERS]", "--fen FEN"),
+    (["yz", "--help"], "usage: retro yz [LETTERS]", "its own: U"),
+])
+def test_every_command_has_help_with_its_options_and_an_example(
+        argv: list[str], first: str, example: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(first)
+    assert example in out
+    assert "options:" in out or "arguments:" in out or "exit status:" in out
+
+
+def test_help_answers_without_loading_numpy() -> None:
+    code = ("import sys; from retro.cli import main; main(['run', '--help']); "
+            "print('numpy' in sys.modules, file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.stderr.strip() == "False"

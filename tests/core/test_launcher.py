@@ -52,3 +52,35 @@ def test_click_on_a_game_starts_it() -> None:
 
 def test_escape_leaves() -> None:
     assert run(PROGRAM, keys="ESC").ended
+
+
+def test_a_programs_cursor_border_and_blink_do_not_leak_into_the_menu() -> None:
+    """Back from a game that showed a blinking cursor (checkers' move entry), the menu looks
+    exactly as it did before the game."""
+    checkers_row = next(n for n, item in enumerate(lineup()) if item.name == "checkers")
+    moves = " ".join(["DOWN"] * checkers_row)
+    before = run(PROGRAM, keys=moves).screen
+    inside = run(PROGRAM, keys=f"{moves} ENTER ENTER").screen     # a game under way
+    assert inside.cursor.visible, "checkers shows its input cursor"
+    after = run(PROGRAM, keys=f"{moves} ENTER F1 y").screen      # F1 then Y leaves checkers
+    assert after.find("Games") is not None
+    assert after.to_bytes() == before.to_bytes()
+    assert (after.cursor.visible, after.border, after.blink) == (
+        before.cursor.visible, before.border, before.blink)
+
+
+def test_a_programs_hot_keys_do_not_follow_it_back_to_the_menu(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from retro import ui
+
+    async def keyed(m: Machine) -> None:
+        keys = ui.HotKeys()
+        keys.add("F10", ui.border_cycler())
+        ui.install(m, keys)
+        await ui.key(m)
+
+    extra = Program(name="keyed", title="Hot keys", main=keyed, order=0)
+    monkeypatch.setattr(programs, "all_programs", lambda: (extra,))
+    result = run(PROGRAM, keys="ENTER x F10")     # in, out, then F10 at the menu
+    assert result.machine.ui_state is None
+    assert result.screen.border == 0

@@ -241,6 +241,21 @@ def test_alt_enter_toggles_fullscreen(tmp_path: Path) -> None:
         frontend.close()
 
 
+def test_alt_enter_back_from_full_screen_restores_the_windows_size_and_place(
+        tmp_path: Path) -> None:
+    machine = _machine(tmp_path)
+    frontend = WindowFrontend(machine, title="Test", size=(800, 600))
+    try:
+        pygame.display.set_window_position((123, 45))
+        frontend.toggle_fullscreen()
+        pygame.display.set_window_position((0, 0))   # full screen moves the window
+        frontend.toggle_fullscreen()
+        assert pygame.display.get_surface().get_size() == (800, 600)
+        assert pygame.display.get_window_position() == (123, 45)
+    finally:
+        frontend.close()
+
+
 def test_no_display_raises_window_unavailable_before_the_program_runs() -> None:
     code = (
         "import os; os.environ['SDL_VIDEODRIVER'] = 'no-such-driver'\n"

@@ -8,6 +8,7 @@ project, as that user would.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -23,9 +24,14 @@ pytestmark = pytest.mark.slow
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
+    source = tmp_path_factory.mktemp("source") / "retro"
+    # Build from a copy, so the build leaves nothing in the working tree; the links that
+    # map games/ and fonts/ into the package stay links.
+    shutil.copytree(REPO, source, symlinks=True, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", "golden", "tests"))
     done = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-         "-w", str(out), str(REPO)],
+         "-w", str(out), str(source)],
         capture_output=True, text=True, timeout=300, cwd=out)
     assert done.returncode == 0, done.stderr[-3000:]
     (found,) = out.glob("retro-*.whl")
@@ -89,7 +95,8 @@ def test_retro_lists_and_runs_the_games_beside_a_users_games_and_fonts(
 
 
 def test_retro_works_from_any_folder(installed: Path, tmp_path: Path) -> None:
-    code = "from retro.cli import main; raise SystemExit(main(['perft', 'checkers', '--depth', '2']))"
+    code = ("from retro.cli import main\n"
+            "raise SystemExit(main(['perft', 'checkers', '--depth', '2']))")
     done = _python(installed, tmp_path, code, tmp_path / "home")
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout.splitlines()[-1] == "depth 2 nodes 49"

@@ -69,7 +69,7 @@ def test_card_codes_parse_and_format_both_ways():
 
 
 def test_bad_card_code_is_refused_with_a_readable_message():
-    with pytest.raises(R.BadCard, match="no such card"):
+    with pytest.raises(R.BadCard, match="is not a card of this pack"):
         parse_card("8S")
     with pytest.raises(R.BadCard):
         parse_card("AX")
