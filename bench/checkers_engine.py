@@ -48,6 +48,7 @@ from tests.checkers import naive  # noqa: E402
 #: Published 8x8 counts (Aart Bik, OEIS A133046) checked by the full run.
 DEEP = {9: 3_963_680, 10: 18_391_564, 11: 85_242_128}
 MAX_PLIES = 160
+LIMITS = {"plies": MAX_PLIES}           # --max-plies changes it
 BALLOT_PLIES = 3
 BALLOT_MARGIN = 60
 
@@ -190,7 +191,7 @@ def play_game(a: Player, b: Player, a_black: bool, options: R.Options, line: tup
         game = R.play(game, game.legal_moves()[i])
     a_color = R.BLACK if a_black else R.WHITE
     plies = 0
-    while not game.over and plies < MAX_PLIES:
+    while not game.over and plies < LIMITS["plies"]:
         player = a if game.turn == a_color else b
         t0 = time.perf_counter()
         mv = player.move(game)
@@ -249,11 +250,14 @@ def main() -> None:
                         "against the current one (with --only tune, at --level)")
     parser.add_argument("--level", type=int, default=5)
     parser.add_argument("--frozen-level", type=int, default=9)
+    parser.add_argument("--max-plies", type=int, default=MAX_PLIES,
+                        help="adjudicate a game still going after this many plies")
     parser.add_argument("--games", type=int, default=24, help="games per match")
     parser.add_argument("--size", default="8x8")
     parser.add_argument("--variant", default="checkers", choices=sorted(VARIANTS))
     parser.add_argument("--pairs", default="", help="e.g. 9v7,7v5 (default: every step)")
     args = parser.parse_args()
+    LIMITS["plies"] = args.max_plies
     quick = args.quick
     only = args.only
     options = options_for(args.size, args.variant)
