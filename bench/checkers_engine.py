@@ -94,16 +94,20 @@ def middle_games(count: int, seed: int) -> list[R.Game]:
     return out
 
 
-def search_speed(engine: object, count: int) -> tuple[float, float, float]:
-    """(nodes per second, median depth, median seconds) of level 9 over middle games."""
-    times, depths, nodes = [], [], 0
+def search_speed(engine: object, count: int) -> tuple[float, float, float, float]:
+    """(nodes per CPU second, median depth, median wall seconds, median CPU seconds) of
+    level 9 over middle games.  CPU time is what the search costs on a machine of its
+    own; wall time is what it took here, under whatever else the machine was running."""
+    times, cpus, depths, nodes = [], [], [], 0
     for game in middle_games(count, seed=9):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         result = engine.best_move(game, 9)  # type: ignore[attr-defined]
         times.append(time.perf_counter() - t0)
+        cpus.append(time.process_time() - c0)
         depths.append(result.depth)
         nodes += result.nodes
-    return nodes / sum(times), statistics.median(depths), statistics.median(times)
+    return (nodes / sum(cpus), statistics.median(depths), statistics.median(times),
+            statistics.median(cpus))
 
 
 # -- matches --------------------------------------------------------------------------------
@@ -135,6 +139,7 @@ class Tally:
     draws: int = 0
     losses: int = 0
     think9: list[float] = field(default_factory=list)
+    cpu9: list[float] = field(default_factory=list)
 
     @property
     def games(self) -> int:
@@ -193,10 +198,11 @@ def play_game(a: Player, b: Player, a_black: bool, options: R.Options, line: tup
     plies = 0
     while not game.over and plies < LIMITS["plies"]:
         player = a if game.turn == a_color else b
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         mv = player.move(game)
         if player is a and a.level == 9:
             tally.think9.append(time.perf_counter() - t0)
+            tally.cpu9.append(time.process_time() - c0)
         game = R.play(game, mv)
         plies += 1
     if game.result is not None:
@@ -231,7 +237,9 @@ def report(key: str, tally: Tally) -> None:
             f"+{tally.wins} ={tally.draws} -{tally.losses})")
     if tally.think9:
         line += (f"  think9_median_s = {statistics.median(tally.think9):.2f}"
-                 f"  think9_max_s = {max(tally.think9):.2f}")
+                 f"  think9_max_s = {max(tally.think9):.2f}"
+                 f"  think9_median_cpu_s = {statistics.median(tally.cpu9):.2f}"
+                 f"  think9_max_cpu_s = {max(tally.cpu9):.2f}")
     print(line, flush=True)
 
 
@@ -275,13 +283,13 @@ def main() -> None:
 
     if only in (None, "speed"):
         count = 2 if quick else 8
-        nps, depth, median = search_speed(E, count)
-        print(f"level9_nodes_per_s = {nps:.0f}  level9_depth_median = {depth}  "
-              f"level9_median_s = {median:.2f}  ({count} positions)", flush=True)
-        if not quick:
-            nps, depth, median = search_speed(FROZEN, count)
-            print(f"frozen9_nodes_per_s = {nps:.0f}  frozen9_depth_median = {depth}  "
-                  f"frozen9_median_s = {median:.2f}  ({count} positions)", flush=True)
+        for name, engine in (("level9", E), ("frozen9", FROZEN)):
+            if quick and engine is FROZEN:
+                break
+            nps, depth, median, cpu = search_speed(engine, count)
+            print(f"{name}_nodes_per_cpu_s = {nps:.0f}  {name}_depth_median = {depth}  "
+                  f"{name}_median_s = {median:.2f}  {name}_median_cpu_s = {cpu:.2f}  "
+                  f"({count} positions)", flush=True)
 
     if quick:
         tally = match(Player("L3", E, 3), Player("L1", E, 1), 4, options, seed=101)

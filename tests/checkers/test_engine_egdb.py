@@ -21,8 +21,6 @@ def _key(board: naive.Board) -> tuple:
 
 def solve(board: naive.Board, depth: int) -> int | None:
     """+1 / -1 when the side to move wins / loses within ``depth`` plies, else None."""
-    memo: dict[tuple, int | None] = {}
-
     @cache
     def go(key: tuple, depth: int) -> int | None:
         b = boards[key]
@@ -44,7 +42,6 @@ def solve(board: naive.Board, depth: int) -> int | None:
         return None if unknown else -1
 
     boards = {_key(board): board}
-    del memo
     return go(_key(board), depth)
 
 
@@ -64,15 +61,6 @@ def random_position(rng: random.Random, rows: int, cols: int, pieces: int) -> R.
         game = R.parse_fen(fen)
         if not game.over:
             return game
-
-
-def test_egdb_classes_come_smallest_first() -> None:
-    order = build_egdb.classes(4)
-    assert order[0] == (0, 1, 0, 1) or sum(order[0]) == 2
-    for i, c in enumerate(order):
-        # every class a capture or a crowning leads to comes earlier
-        for d in order[i + 1:]:
-            assert not (sum(d) < sum(c))
 
 
 @pytest.mark.parametrize("size", [(6, 6)])
@@ -110,3 +98,46 @@ def test_egdb_probe_reads_the_shipped_file() -> None:
     game = R.parse_fen("6x6:B:WK18:BK1")
     pos = game.position
     assert probe(pos.black, pos.white, pos.kings, True) == 0
+
+
+@pytest.mark.parametrize("fen,value", [
+    ("B:WK29:BK22,K23", 1),             # two kings against one: won
+    ("W:WK29:BK22,K23", -1),
+    ("B:WK32:BK1", 0),                  # king against king: drawn
+    ("B:WK32,K31:BK1,K2", 0),           # two kings each: drawn
+])
+def test_egdb_8x8_shipped_results(fen: str, value: int) -> None:
+    g = geometry(8, 8)
+    probe = egdb.prober(g)
+    assert probe is not None
+    pos = R.parse_fen(fen).position
+    assert probe(pos.black, pos.white, pos.kings, pos.turn == R.BLACK) == value
+
+
+def test_egdb_is_not_read_until_a_small_position_is_searched() -> None:
+    from retro.games.checkers.engine import best_move
+
+    egdb._store.cache_clear()
+    best_move(R.parse_fen(R.START_FEN_8X8), 4)
+    assert egdb._store.cache_info().currsize == 0
+    best_move(R.parse_fen("B:WK29:BK22,K23"), 4)
+    assert egdb._store.cache_info().currsize == 1
+
+
+def test_egdb_every_crowning_and_capture_leads_to_an_earlier_class() -> None:
+    order = build_egdb.classes(4)
+    place = {c: i for i, c in enumerate(order)}
+    for c in order:
+        bm, bk, wm, wk = c
+        nexts = []
+        if bm:
+            nexts.append((bm - 1, bk + 1, wm, wk))
+        if wm:
+            nexts.append((bm, bk, wm - 1, wk + 1))
+        for i, n in enumerate(c):
+            if n and ((i < 2 and bm + bk > 1) or (i >= 2 and wm + wk > 1)):
+                smaller = list(c)
+                smaller[i] -= 1
+                nexts.append(tuple(smaller))
+        for n in nexts:
+            assert place[n] < place[c], (c, n)  # type: ignore[index]
