@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -261,3 +263,20 @@ def test_perft_command_prints_counts_per_depth() -> None:
 def test_game_over_has_no_engine_move() -> None:
     with pytest.raises(R.RulesError, match="over"):
         E.best_move(R.parse_fen("W:W29:B25,22"), 3)
+
+
+def test_book_move_is_played_at_once_from_level_7(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from retro.games.checkers.engine import book
+
+    path = tmp_path / "book.json"
+    path.write_text(json.dumps({"plies": 0, "nodes": 1, "moves": {R.START_FEN_8X8: "12-16"}}))
+    monkeypatch.setattr(book, "PATH", path)
+    book._book.cache_clear()
+    try:
+        start = R.parse_fen(R.START_FEN_8X8)
+        played = E.best_move(start, book.MIN_LEVEL)
+        assert R.format_move(played.move) == "12-16" and played.nodes == 0
+        assert E.best_move(start, book.MIN_LEVEL - 1).nodes > 0
+    finally:
+        book._book.cache_clear()
