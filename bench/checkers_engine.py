@@ -110,6 +110,25 @@ def search_speed(engine: object, count: int) -> tuple[float, float, float, float
             statistics.median(cpus))
 
 
+def startup_cost(runs: int) -> tuple[float, float]:
+    """(median wall, median CPU seconds) of ``retro move checkers --level 1`` from the start
+    position: everything before the search, since a level 1 search is 60 nodes."""
+    import resource
+    import subprocess
+
+    argv = [sys.executable, "-m", "retro.cli", "move", "checkers", "--fen", R.START_FEN_8X8,
+            "--level", "1"]
+    walls, cpus = [], []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
+        subprocess.run(argv, check=True, capture_output=True)
+        walls.append(time.perf_counter() - t0)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return statistics.median(walls), statistics.median(cpus)
+
+
 # -- matches --------------------------------------------------------------------------------
 
 
@@ -253,7 +272,8 @@ def ladder(options: R.Options, tag: str, games: int, pairs: list[tuple[int, int]
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="a run under a minute")
-    parser.add_argument("--only", choices=("perft", "speed", "ladder", "frozen", "tune"))
+    parser.add_argument("--only", choices=("perft", "startup", "speed", "ladder", "frozen",
+                                           "tune"))
     parser.add_argument("--tune", default="", help="NAME=VALUE,...: a changed evaluation "
                         "against the current one (with --only tune, at --level)")
     parser.add_argument("--level", type=int, default=5)
@@ -280,6 +300,11 @@ def main() -> None:
         if not quick and only is None:
             bad = [d for d, n in DEEP.items() if R.perft(R.START_FEN_8X8, d) != n]
             print(f"perft_deep_ok = {not bad} (depths {min(DEEP)}-{max(DEEP)})")
+
+    if only in (None, "startup"):
+        wall, cpu = startup_cost(5)
+        print(f"move_startup_s = {wall:.2f}  move_startup_cpu_s = {cpu:.2f}  (5 runs)",
+              flush=True)
 
     if only in (None, "speed"):
         count = 2 if quick else 8
