@@ -124,9 +124,12 @@ def test_engine_king_capture_round_a_loop_keeps_the_king() -> None:
     cap = sum(t.g.bit(s) for s in loop[0].hopped)
     nb, nw, nk, *_ = make((sq31, sq31, cap), pos.black, pos.white, pos.kings, False, 0, 0, 0)
     assert nw == sq31 and nk & sq31 and nb == t.g.bit(1)
-    # and the search sees White winning after it (a king against a lone man)
+    # and the search keeps it: a king against a lone man is even (the man crowns), a king
+    # and a man against a man is won, so with a man on 32 as well White sees a win
+    assert E.best_move(game, 5).score == 0
+    game = R.parse_fen("W:WK31,32:B18,19,26,27,1")
     result = E.best_move(game, 5)
-    assert result.move.end == 31 and result.score > 100
+    assert result.move.start == result.move.end == 31 and result.score > 10_000
 
 
 # -- search ---------------------------------------------------------------------------------

@@ -72,6 +72,7 @@ def slots(g: Geometry, c: Class) -> int:
 
 
 def _rank(mask: int, number: dict[int, int]) -> int:
+    """Raises KeyError for a man on its crowning row (no such position in the tables)."""
     r = 0
     i = 1
     while mask:
@@ -83,7 +84,8 @@ def _rank(mask: int, number: dict[int, int]) -> int:
 
 
 def index(g: Geometry, black: int, white: int, kings: int) -> tuple[Class, int]:
-    """The class and slot of a position (masks in the padded layout)."""
+    """The class and slot of a position (masks in the padded layout).  A FEN may place an
+    uncrowned man on its crowning row; such a position raises KeyError."""
     bmn, wmn, kn = layout(g)
     bm, bk, wm, wk = black & ~kings, black & kings, white & ~kings, white & kings
     c = (bm.bit_count(), bk.bit_count(), wm.bit_count(), wk.bit_count())
@@ -131,7 +133,10 @@ def prober(g: Geometry) -> Probe | None:
         store = _store(path)
         if store is None:
             return None
-        c, slot = index(g, black, white, kings)
+        try:
+            c, slot = index(g, black, white, kings)
+        except KeyError:
+            return None         # a man on its crowning row: not a position of the tables
         table = store.table(c)
         if table is None:
             return None
