@@ -283,3 +283,24 @@ def test_book_move_is_played_at_once_from_level_7(tmp_path: Path,
         assert E.best_move(start, book.MIN_LEVEL - 1).nodes > 0
     finally:
         book._book.cache_clear()
+
+
+@pytest.mark.parametrize("variant,lite", [(R.WECKERS, False), (R.WECKERS, True),
+                                          (R.WECKERS_TWO, False)])
+def test_weckers_search_leaves_every_weight_as_it_found_it(variant: str, lite: bool) -> None:
+    """Deep lines move pieces away and others onto their squares: taking moves back must
+    restore the weights, or the search plays with pieces of the wrong weight."""
+    rng = random.Random(21)
+    for _ in range(3):
+        game = random_game(rng, R.Options(8, 8, variant, lite=lite), 10)
+        if game.over:
+            continue
+        searcher = E.Searcher(game, 9, depth=5, budget=10**7)
+        E.run(searcher.think())
+        wt = searcher._weights
+        pos = game.position
+        assert wt is not None and pos.weights is not None
+        occupied = pos.black | pos.white
+        for b, weight in enumerate(pos.weights):
+            if occupied >> b & 1:
+                assert wt[1 << b] == weight

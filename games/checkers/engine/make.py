@@ -2,8 +2,9 @@
 
 A position is (black, white, kings) masks, the key, and the two scores; a move is
 ``(from, to, captured)`` masks.  The Weckers weights sit in one dictionary by square mask:
-the mover's weight is written on its new square and nothing has to be undone when the
-search comes back, because only squares holding a piece are ever read.
+the mover's weight is written on its new square, and the search puts back the weight that
+square had when it takes the move back (a piece that was there at the root may have moved
+away and another come in, so the old value matters).
 """
 
 from __future__ import annotations

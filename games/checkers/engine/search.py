@@ -10,8 +10,8 @@ Speed in CPython decides the design:
 * positions are three ints (black, white, kings) passed as arguments; a move is three masks
   ``(from, to, captured)``; making a move is a few bit operations on locals and unmaking
   is returning (nothing is allocated for the board).  The Weckers weights live in one
-  dictionary by square mask: a move writes the mover's weight on its new square and nothing
-  has to be undone, because only squares holding a piece are ever read.
+  dictionary by square mask: a move writes the mover's weight on its new square, and taking
+  the move back puts the square's old weight back.
 * a transposition table keyed by Zobrist keys updated move by move (one per search, so a
   search never depends on the games before it), killer moves and the history heuristic;
 * captures are forced, so a position with a capture due is never scored statically
@@ -105,6 +105,7 @@ class Searcher:
         self.use_egdb = use_egdb
         self.nodes = 0
         self._partial: tuple[int, int] | None = None
+        self._weights: dict[int, int] | None = None     # after the search, for the tests
 
     # -- public ----------------------------------------------------------------------------
 
@@ -302,6 +303,8 @@ class Searcher:
             a0 = alpha
             nb = not black
             for i, mv in enumerate(moves):
+                if wt is not None:
+                    saved = wt[mv[1]]
                 cb, cw, ck, ckey, csb, csw = make(mv, b, w, k, black, key, sb, sw)
                 if i == 0:
                     score = -node(cb, cw, ck, nb, nd, -beta, -alpha, ply + 1, ckey, csb, csw)
@@ -312,6 +315,8 @@ class Searcher:
                     if score > alpha and (r or score < beta):
                         score = -node(cb, cw, ck, nb, nd, -beta, -alpha, ply + 1, ckey, csb,
                                       csw)
+                if wt is not None:
+                    wt[mv[1]] = saved       # unmake: the end square's weight as it was
                 if score > best:
                     best, best_move = score, mv
                     if score > alpha:
@@ -344,6 +349,8 @@ class Searcher:
             a0 = alpha
             nb = not black
             for i, mv in enumerate(moves):
+                if wt is not None:
+                    saved = wt[mv[1]]
                 cb, cw, ck, ckey, csb, csw = make(mv, b, w, k, black, key, sb, sw)
                 r = 1 if (i and nd >= LMR_DEPTH - 1 and i >= LMR_AFTER and not capture) else 0
                 if i == 0:
@@ -363,6 +370,8 @@ class Searcher:
                     else:
                         score = -node(cb, cw, ck, nb, nd, -beta, -alpha, ply + 1, ckey, csb,
                                       csw)
+                if wt is not None:
+                    wt[mv[1]] = saved
                 if score > best:
                     best, best_move = score, mv
                     if score > alpha:
@@ -391,6 +400,8 @@ class Searcher:
             scores: dict[int, int] = {}
             a = alpha
             for n, i in enumerate(order_i):
+                if wt is not None:
+                    saved = wt[masks[i][1]]
                 cb, cw, ck, ckey, csb, csw = make(masks[i], b0, w0, k0, black0, root_key,
                                                   sb0, sw0)
                 child = (cb, cw, ck, not black0)
@@ -401,6 +412,8 @@ class Searcher:
                     score = -(yield from gnode(*child, nd, -a - 1, -a, 1, ckey, csb, csw))
                     if a < score < beta:
                         score = -(yield from gnode(*child, nd, -beta, -a, 1, ckey, csb, csw))
+                if wt is not None:
+                    wt[masks[i][1]] = saved
                 scores[i] = score
                 if score > best:
                     best, bi = score, i
@@ -440,6 +453,7 @@ class Searcher:
             if partial is not None and partial[0] != best_i:
                 best_i, best_score = partial
         self.nodes = counter[0]
+        self._weights = wt
         return SearchResult(legal[best_i], best_score, done_depth, self.nodes, stopped)
 
 
