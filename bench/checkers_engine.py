@@ -1,42 +1,67 @@
-"""Checkers engine figures: perft speed, level 9 thinking time, and the level ladder.
+"""Checkers engine figures: perft speed, search speed, thinking time and matches.
 
-    python bench/checkers_engine.py            full run (long: the ladder plays many games)
-    python bench/checkers_engine.py --quick    under a minute
+    python bench/checkers_engine.py --quick              under a minute
+    python bench/checkers_engine.py                      everything (hours on a shared machine)
+    python bench/checkers_engine.py --only ladder --games 24 --size 6x6 --variant weckers2
+    python bench/checkers_engine.py --only frozen --games 12
 
 Prints ``key = value`` lines:
 
-* ``perft8_leaves_per_s``: leaf nodes per second of perft 8x8 depth 8 (845,931 leaves),
-  with ``baseline_leaves_per_s`` for the plain 2-D generator of the tests measured in the
-  same run (depth 5), and their ``ratio``.
-* ``perft_deep_ok``: (full run only) depths 9-11 from the start equal the published counts.
-* ``level9_median_s``: median seconds the level 9 search takes from middle-game positions
-  (reached by seeded random play), with ``level9_nodes_per_s``.
-* ``ladder``: for each pair, the score of level n+2 against level n (wins plus half the
-  draws, over games from seeded random openings with colours alternated; a game still
-  going after ``MAX_PLIES`` plies is adjudicated on material), then ``games``.
+* ``perft8_leaves_per_s`` (perft 8x8 depth 8), ``baseline_leaves_per_s`` (the plain 2-D
+  generator of the tests, depth 5) and their ``ratio``; ``perft_deep_ok`` (full run only).
+* ``level9_nodes_per_s``, ``level9_depth_median`` and ``level9_median_s`` over a fixed set of
+  middle-game positions (seeded random play, at least 8 pieces a side), with the frozen
+  engine's figures in the same run (``frozen9_...``).
+* ``match_<A>_v_<B>``: A's score against B (wins + draws/2) over ballot openings, each
+  played twice with colours swapped, with the 95% interval, the wins, draws and losses, and
+  the median and maximum seconds a level 9 player took for a move (``think9_...``).
+  ``ladder`` plays level n+2 against level n; ``frozen`` plays level 9 against the copy of
+  the engine before the stronger search (``bench/checkers_engine_frozen.py``).
+
+Ballot openings: every sequence of ``BALLOT_PLIES`` moves from the start is listed, those a
+level 5 search calls lopsided (beyond ``BALLOT_MARGIN``) are dropped, and a seeded draw picks
+from the rest.  In the Weckers games the weights are shuffled by the same seed for both games
+of a pair.  A game still going after ``MAX_PLIES`` plies is adjudicated: plain checkers on
+material (a man 1, a king 2: a lead of one wins), the Weckers games on the score.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench import checkers_engine_frozen as FROZEN  # noqa: E402
 from retro.games.checkers import engine as E  # noqa: E402
 from retro.games.checkers import rules as R  # noqa: E402
+from retro.games.checkers.engine import evaluate as EV  # noqa: E402
 from tests.checkers import naive  # noqa: E402
 
 #: Published 8x8 counts (Aart Bik, OEIS A133046) checked by the full run.
 DEEP = {9: 3_963_680, 10: 18_391_564, 11: 85_242_128}
-#: A game still going after this many plies is adjudicated: a lead of a man or more
-#: (a man counts 1, a king 2) wins, anything less is a draw.
 MAX_PLIES = 160
+LIMITS = {"plies": MAX_PLIES}           # --max-plies changes it
+BALLOT_PLIES = 3
+BALLOT_MARGIN = 60
+
+VARIANTS = {"checkers": R.STANDARD, "weckers": R.WECKERS, "weckers2": R.WECKERS_TWO,
+            "lite": R.WECKERS}
+
+
+def options_for(size: str, variant: str) -> R.Options:
+    rows, cols = (int(x) for x in size.split("x"))
+    return R.Options(rows, cols, VARIANTS[variant], lite=variant == "lite")
+
+
+# -- speed ----------------------------------------------------------------------------------
 
 
 def perft_speed(depth: int) -> tuple[float, int]:
@@ -69,78 +94,248 @@ def middle_games(count: int, seed: int) -> list[R.Game]:
     return out
 
 
-def level9_times(count: int) -> tuple[float, float]:
-    times, nodes = [], 0
+def search_speed(engine: object, count: int) -> tuple[float, float, float, float]:
+    """(nodes per CPU second, median depth, median wall seconds, median CPU seconds) of
+    level 9 over middle games.  CPU time is what the search costs on a machine of its
+    own; wall time is what it took here, under whatever else the machine was running."""
+    times, cpus, depths, nodes = [], [], [], 0
     for game in middle_games(count, seed=9):
-        t0 = time.perf_counter()
-        result = E.best_move(game, 9)
+        t0, c0 = time.perf_counter(), time.process_time()
+        result = engine.best_move(game, 9)  # type: ignore[attr-defined]
         times.append(time.perf_counter() - t0)
+        cpus.append(time.process_time() - c0)
+        depths.append(result.depth)
         nodes += result.nodes
-    return statistics.median(times), nodes / sum(times)
+    return (nodes / sum(cpus), statistics.median(depths), statistics.median(times),
+            statistics.median(cpus))
 
 
-def play_match(strong: int, weak: int, games: int, seed: int) -> float:
-    """Score of ``strong`` against ``weak``: wins + draws/2 over ``games`` games."""
+def startup_cost(runs: int) -> tuple[float, float]:
+    """(median wall, median CPU seconds) of ``retro move checkers --level 1`` from the start
+    position: everything before the search, since a level 1 search is 60 nodes."""
+    import resource
+    import subprocess
+
+    argv = [sys.executable, "-m", "retro.cli", "move", "checkers", "--fen", R.START_FEN_8X8,
+            "--level", "1"]
+    walls, cpus = [], []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
+        subprocess.run(argv, check=True, capture_output=True)
+        walls.append(time.perf_counter() - t0)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return statistics.median(walls), statistics.median(cpus)
+
+
+# -- matches --------------------------------------------------------------------------------
+
+
+@dataclass
+class Player:
+    """An engine at a level; ``overrides`` change evaluation constants for its moves only."""
+
+    name: str
+    engine: object
+    level: int
+    overrides: dict[str, int] = field(default_factory=dict)
+
+    def move(self, game: R.Game) -> R.Move:
+        saved = {k: getattr(EV, k) for k in self.overrides}
+        for k, v in self.overrides.items():
+            setattr(EV, k, v)
+        try:
+            return self.engine.best_move(game, self.level).move  # type: ignore[attr-defined]
+        finally:
+            for k, v in saved.items():
+                setattr(EV, k, v)
+
+
+@dataclass
+class Tally:
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    think9: list[float] = field(default_factory=list)
+    cpu9: list[float] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    def score(self) -> float:
+        return (self.wins + self.draws / 2) / self.games
+
+    def interval(self) -> tuple[float, float]:
+        """95% interval of the mean game score (normal approximation)."""
+        n = self.games
+        mean = self.score()
+        var = (self.wins * (1 - mean) ** 2 + self.draws * (0.5 - mean) ** 2
+               + self.losses * mean ** 2) / max(1, n - 1)
+        half = 1.96 * math.sqrt(var / n)
+        return max(0.0, mean - half), min(1.0, mean + half)
+
+
+def ballots(options: R.Options, count: int, seed: int) -> list[tuple[int, ...]]:
+    """``count`` seeded openings: indexes into legal-move lists, BALLOT_PLIES deep."""
+    start = R.new_game(options, random.Random(seed))
+    plies = BALLOT_PLIES if options.rows == 8 else 2
+    lines: list[tuple[int, ...]] = []
+
+    def walk(game: R.Game, line: tuple[int, ...]) -> None:
+        if len(line) == plies:
+            lines.append(line)
+            return
+        for i, mv in enumerate(game.legal_moves()):
+            nxt = R.play(game, mv)
+            if not nxt.over:
+                walk(nxt, (*line, i))
+
+    walk(start, ())
     rng = random.Random(seed)
-    points = 0.0
-    for i in range(games):
-        game = R.new_game(R.Options(), rng)
-        for _ in range(4):                     # a varied, seeded opening
-            game = R.play(game, rng.choice(game.legal_moves()))
-        strong_color = R.BLACK if i % 2 == 0 else R.WHITE
-        plies = 0
-        while not game.over and plies < MAX_PLIES:
-            level = strong if game.turn == strong_color else weak
-            game = R.play(game, E.best_move(game, level).move)
-            plies += 1
-        if game.result is not None:
-            winner = game.result.winner
-        else:
-            lead = R.advantage(game, strong_color)
-            winner = strong_color if lead >= 1 else (R.other(strong_color) if lead <= -1
-                                                     else None)
-        if winner is None:
-            points += 0.5
-        elif winner == strong_color:
-            points += 1.0
-    return points / games
+    rng.shuffle(lines)
+    out = []
+    for line in lines:
+        game = start
+        for i in line:
+            game = R.play(game, game.legal_moves()[i])
+        score = E.best_move(game, 5).score
+        if abs(score) <= BALLOT_MARGIN:
+            out.append(line)
+        if len(out) == count:
+            break
+    return out
+
+
+def play_game(a: Player, b: Player, a_black: bool, options: R.Options, line: tuple[int, ...],
+              weights_seed: int, tally: Tally) -> str:
+    game = R.new_game(options, random.Random(weights_seed))
+    for i in line:
+        game = R.play(game, game.legal_moves()[i])
+    a_color = R.BLACK if a_black else R.WHITE
+    plies = 0
+    while not game.over and plies < LIMITS["plies"]:
+        player = a if game.turn == a_color else b
+        t0, c0 = time.perf_counter(), time.process_time()
+        mv = player.move(game)
+        if player is a and a.level == 9:
+            tally.think9.append(time.perf_counter() - t0)
+            tally.cpu9.append(time.process_time() - c0)
+        game = R.play(game, mv)
+        plies += 1
+    if game.result is not None:
+        winner = game.result.winner
+    else:
+        lead = R.advantage(game, a_color)
+        winner = a_color if lead >= 1 else (R.other(a_color) if lead <= -1 else None)
+    if winner is None:
+        tally.draws += 1
+        return "="
+    if winner == a_color:
+        tally.wins += 1
+        return "+"
+    tally.losses += 1
+    return "-"
+
+
+def match(a: Player, b: Player, games: int, options: R.Options, seed: int) -> Tally:
+    """``games`` games (rounded up to pairs): each opening with a as black, then as white."""
+    tally = Tally()
+    marks = []
+    for n, line in enumerate(ballots(options, (games + 1) // 2, seed)):
+        for a_black in (True, False):
+            marks.append(play_game(a, b, a_black, options, line, seed * 1000 + n, tally))
+            print(f"# {a.name} v {b.name}: {''.join(marks)}", flush=True)
+    return tally
+
+
+def report(key: str, tally: Tally) -> None:
+    lo, hi = tally.interval()
+    line = (f"{key} = {tally.score():.2f} [{lo:.2f}, {hi:.2f}] ({tally.games} games: "
+            f"+{tally.wins} ={tally.draws} -{tally.losses})")
+    if tally.think9:
+        line += (f"  think9_median_s = {statistics.median(tally.think9):.2f}"
+                 f"  think9_max_s = {max(tally.think9):.2f}"
+                 f"  think9_median_cpu_s = {statistics.median(tally.cpu9):.2f}"
+                 f"  think9_max_cpu_s = {max(tally.cpu9):.2f}")
+    print(line, flush=True)
+
+
+def ladder(options: R.Options, tag: str, games: int, pairs: list[tuple[int, int]]) -> None:
+    for strong, weak in pairs:
+        tally = match(Player(f"L{strong}", E, strong), Player(f"L{weak}", E, weak), games,
+                      options, seed=100 + weak)
+        report(f"ladder_{tag}_{strong}v{weak}", tally)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="a run under a minute")
+    parser.add_argument("--only", choices=("perft", "startup", "speed", "ladder", "frozen",
+                                           "tune"))
+    parser.add_argument("--tune", default="", help="NAME=VALUE,...: a changed evaluation "
+                        "against the current one (with --only tune, at --level)")
+    parser.add_argument("--level", type=int, default=5)
+    parser.add_argument("--frozen-level", type=int, default=9)
+    parser.add_argument("--max-plies", type=int, default=MAX_PLIES,
+                        help="adjudicate a game still going after this many plies")
+    parser.add_argument("--games", type=int, default=24, help="games per match")
+    parser.add_argument("--size", default="8x8")
+    parser.add_argument("--variant", default="checkers", choices=sorted(VARIANTS))
+    parser.add_argument("--pairs", default="", help="e.g. 9v7,7v5 (default: every step)")
     args = parser.parse_args()
+    LIMITS["plies"] = args.max_plies
     quick = args.quick
+    only = args.only
+    options = options_for(args.size, args.variant)
+    tag = f"{args.size}_{args.variant}"
 
-    rate, leaves = perft_speed(8)
-    base = baseline_speed(5)
-    print(f"perft8_leaves = {leaves}")
-    print(f"perft8_leaves_per_s = {rate:.0f}")
-    print(f"baseline_leaves_per_s = {base:.0f}")
-    print(f"ratio = {rate / base:.1f}")
+    if only in (None, "perft"):
+        rate, leaves = perft_speed(7 if quick else 8)
+        base = baseline_speed(4 if quick else 5)
+        print(f"perft_leaves_per_s = {rate:.0f}  ({leaves} leaves)")
+        print(f"baseline_leaves_per_s = {base:.0f}")
+        print(f"ratio = {rate / base:.1f}")
+        if not quick and only is None:
+            bad = [d for d, n in DEEP.items() if R.perft(R.START_FEN_8X8, d) != n]
+            print(f"perft_deep_ok = {not bad} (depths {min(DEEP)}-{max(DEEP)})")
 
-    if not quick:
-        bad = [d for d, n in DEEP.items() if R.perft(R.START_FEN_8X8, d) != n]
-        print(f"perft_deep_ok = {not bad} (depths {min(DEEP)}-{max(DEEP)})")
+    if only in (None, "startup"):
+        wall, cpu = startup_cost(5)
+        print(f"move_startup_s = {wall:.2f}  move_startup_cpu_s = {cpu:.2f}  (5 runs)",
+              flush=True)
 
-    median, nps = level9_times(3 if quick else 11)
-    print(f"level9_median_s = {median:.2f}", flush=True)
-    print(f"level9_nodes_per_s = {nps:.0f}")
+    if only in (None, "speed"):
+        count = 2 if quick else 8
+        for name, engine in (("level9", E), ("frozen9", FROZEN)):
+            if quick and engine is FROZEN:
+                break
+            nps, depth, median, cpu = search_speed(engine, count)
+            print(f"{name}_nodes_per_cpu_s = {nps:.0f}  {name}_depth_median = {depth}  "
+                  f"{name}_median_s = {median:.2f}  {name}_median_cpu_s = {cpu:.2f}  "
+                  f"({count} positions)", flush=True)
 
     if quick:
-        pairs, games = [(1, 3), (3, 5)], 4
-    else:
-        pairs, games = [(n, n + 2) for n in range(1, 8)], 12
-    ladder = []
-    total = 0
-    for weak, strong in pairs:
-        n = games if strong <= 7 else 4     # levels 8 and 9 take seconds a move
-        score = play_match(strong, weak, n, seed=100 + weak)
-        print(f"ladder_{strong}v{weak} = {score:.2f} ({n} games)", flush=True)
-        ladder.append(f"{strong}v{weak}:{score:.2f}")
-        total += n
-    print(f"ladder = {' '.join(ladder)}")
-    print(f"games = {total}")
+        tally = match(Player("L3", E, 3), Player("L1", E, 1), 4, options, seed=101)
+        report(f"ladder_{tag}_3v1", tally)
+        return
+    if only in (None, "ladder"):
+        if args.pairs:
+            pairs = [tuple(int(x) for x in p.split("v")) for p in args.pairs.split(",")]
+        else:
+            pairs = [(n + 2, n) for n in range(1, 8)]
+        ladder(options, tag, args.games, pairs)  # type: ignore[arg-type]
+    if only == "tune":
+        changes = {k: int(v) for k, v in (p.split("=") for p in args.tune.split(","))}
+        tally = match(Player("tuned", E, args.level, changes), Player("current", E, args.level),
+                      args.games, options, seed=500)
+        report(f"tune_{tag}_L{args.level}_{args.tune}", tally)
+    if only in (None, "frozen"):
+        lv = args.frozen_level
+        tally = match(Player(f"L{lv}", E, lv), Player(f"frozen{lv}", FROZEN, lv), args.games,
+                      options, seed=900)
+        report(f"match_{tag}_L{lv}_v_frozen{lv}", tally)
 
 
 if __name__ == "__main__":

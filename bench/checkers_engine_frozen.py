@@ -1,4 +1,8 @@
-"""The computer player: iterative-deepening alpha-beta search.
+"""A frozen copy of the checkers engine as it was before the stronger search (a yardstick).
+
+bench/checkers_engine.py plays the current engine against it; do not change it.
+
+The computer player: iterative-deepening alpha-beta search.
 
 The search is a generator: every ``POLL_EVERY`` nodes it yields the node count so that the
 caller (the screen) can look at the keyboard; sending ``True`` into it stops the search,

@@ -1,0 +1,1 @@
+"""The engine's computed data (endgame databases, opening book); see ../tools/."""

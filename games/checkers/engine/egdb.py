@@ -1,0 +1,145 @@
+"""Endgame databases: the exact result of every plain-checkers position with few pieces.
+
+``games/checkers/tools/build_egdb.py`` computes them by retrograde analysis and writes one
+compressed file per board size (``games/checkers/data/egdb_RxC.npz``).  Each holds one array
+per *material class* (black men, black kings, white men, white kings), two rows (black to
+move, white to move), one byte per slot: ``WIN``, ``LOSS`` or ``DRAW`` for the side to move,
+``NONE`` for slots that are no position (two pieces on one square).
+
+A slot number is a mixed-radix number of four combination ranks, one per group of like
+pieces: the squares of a group, sorted, numbered among the squares that group may stand on
+(men never stand on their crowning row), ranked ``C(s1, 1) + C(s2, 2) + ...``.  The same
+function ranks positions when the database is built and when the search probes it.
+
+Nothing is read until the search first meets a small enough position, and then only that
+class (numpy's ``.npz`` is read member by member), so starting the program costs nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from math import comb
+from pathlib import Path
+from typing import Any
+
+from retro.games.checkers.board import Geometry
+
+#: Positions with this many pieces or fewer are in the databases.
+MAX_PIECES = 4
+NONE, WIN, LOSS, DRAW = 0, 1, 2, 3
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+Class = tuple[int, int, int, int]           # black men, black kings, white men, white kings
+Probe = Callable[[int, int, int, bool], "int | None"]
+
+
+def path_for(g: Geometry) -> Path:
+    return DATA / f"egdb_{g.rows}x{g.cols}.npz"
+
+
+def class_name(c: Class) -> str:
+    return "c" + "".join(str(n) for n in c)
+
+
+
+@cache
+def layout(g: Geometry) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
+    """Per one-bit mask: its number among black men's, white men's and kings' squares."""
+    h = g.half
+    n = g.nsquares
+    bm: dict[int, int] = {}
+    wm: dict[int, int] = {}
+    kk: dict[int, int] = {}
+    for i in range(n):
+        mask = 1 << g.bit_of[i]
+        kk[mask] = i
+        if i < n - h:
+            bm[mask] = i
+        if i >= h:
+            wm[mask] = i - h
+    return bm, wm, kk
+
+
+def group_sizes(g: Geometry, c: Class) -> tuple[int, int, int, int]:
+    n, h = g.nsquares, g.half
+    return (comb(n - h, c[0]), comb(n, c[1]), comb(n - h, c[2]), comb(n, c[3]))
+
+
+def slots(g: Geometry, c: Class) -> int:
+    a, b, cc, d = group_sizes(g, c)
+    return a * b * cc * d
+
+
+def _rank(mask: int, number: dict[int, int]) -> int:
+    """Raises KeyError for a man on its crowning row (no such position in the tables)."""
+    r = 0
+    i = 1
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        r += comb(number[low], i)
+        i += 1
+    return r
+
+
+def index(g: Geometry, black: int, white: int, kings: int) -> tuple[Class, int]:
+    """The class and slot of a position (masks in the padded layout).  A FEN may place an
+    uncrowned man on its crowning row; such a position raises KeyError."""
+    bmn, wmn, kn = layout(g)
+    bm, bk, wm, wk = black & ~kings, black & kings, white & ~kings, white & kings
+    c = (bm.bit_count(), bk.bit_count(), wm.bit_count(), wk.bit_count())
+    _, sb, sc, sd = group_sizes(g, c)
+    slot = ((_rank(bm, bmn) * sb + _rank(bk, kn)) * sc + _rank(wm, wmn)) * sd + _rank(wk, kn)
+    return c, slot
+
+
+class _Store:
+    """The classes of one board, read from the file one at a time as the search asks."""
+
+    def __init__(self, path: Path) -> None:
+        import numpy as np  # only now: the program starts without numpy
+
+        self.file: Any = np.load(path)
+        self.names = set(self.file.files)
+        self.loaded: dict[str, Any] = {}
+
+    def table(self, c: Class) -> Any:
+        name = class_name(c)
+        table = self.loaded.get(name)
+        if table is None:
+            if name not in self.names:
+                return None
+            table = self.loaded[name] = self.file[name]
+        return table
+
+
+@cache
+def _store(path: Path) -> _Store | None:
+    return _Store(path) if path.exists() else None
+
+
+def prober(g: Geometry) -> Probe | None:
+    """A probe for one board size (None when its database is not there): gives 1 (the side
+    to move wins), -1 (it loses), 0 (a draw) or None (not in the database)."""
+    path = path_for(g)
+    if not path.exists():
+        return None
+    values = {WIN: 1, LOSS: -1, DRAW: 0}
+
+    def probe(black: int, white: int, kings: int, black_to_move: bool) -> int | None:
+        if not black or not white:
+            return None
+        store = _store(path)
+        if store is None:
+            return None
+        try:
+            c, slot = index(g, black, white, kings)
+        except KeyError:
+            return None         # a man on its crowning row: not a position of the tables
+        table = store.table(c)
+        if table is None:
+            return None
+        return values.get(int(table[0 if black_to_move else 1, slot]))
+
+    return probe

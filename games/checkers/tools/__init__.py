@@ -1,0 +1,1 @@
+"""Scripts that compute the engine's data (endgame databases, opening book)."""

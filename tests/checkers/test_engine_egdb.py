@@ -1,0 +1,143 @@
+"""The endgame databases against a plain minimax over the separate 2-D generator."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from retro.games.checkers import rules as R
+from retro.games.checkers.board import geometry
+from retro.games.checkers.engine import egdb
+from retro.games.checkers.tools import build_egdb
+
+from . import naive
+
+
+def _key(board: naive.Board) -> tuple:
+    return (board.turn, tuple(sorted(board.grid.items())))
+
+
+def solve(board: naive.Board, depth: int) -> int | None:
+    """+1 / -1 when the side to move wins / loses within ``depth`` plies, else None."""
+    @cache
+    def go(key: tuple, depth: int) -> int | None:
+        b = boards[key]
+        moves = naive.moves(b)
+        if not moves:
+            return -1
+        if depth == 0:
+            return None
+        unknown = False
+        for mv in moves:
+            nxt = naive.make(b, mv)
+            k = _key(nxt)
+            boards.setdefault(k, nxt)
+            v = go(k, depth - 1)
+            if v == -1:
+                return 1
+            if v is None:
+                unknown = True
+        return None if unknown else -1
+
+    boards = {_key(board): board}
+    return go(_key(board), depth)
+
+
+def random_position(rng: random.Random, rows: int, cols: int, pieces: int) -> R.Game:
+    g = geometry(rows, cols)
+    while True:
+        squares = rng.sample(range(1, g.nsquares + 1), pieces)
+        split = rng.randrange(1, pieces)
+        parts = {"B": [], "W": []}
+        for i, sq in enumerate(squares):
+            color = "B" if i < split else "W"
+            crown_row = rows if color == "B" else 1
+            king = rng.random() < 0.5 or g.rc(sq)[0] == crown_row
+            parts[color].append(("K" if king else "") + str(sq))
+        turn = rng.choice("BW")
+        fen = f"{rows}x{cols}:{turn}:W{','.join(parts['W'])}:B{','.join(parts['B'])}"
+        game = R.parse_fen(fen)
+        if not game.over:
+            return game
+
+
+@pytest.mark.parametrize("size", [(6, 6)])
+def test_egdb_agrees_with_a_plain_minimax(size: tuple[int, int]) -> None:
+    """Small built database, then positions whose result a 9-ply minimax proves."""
+    rows, cols = size
+    g = geometry(rows, cols)
+    solved = build_egdb.build(g, 3)
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(60):
+        game = random_position(rng, rows, cols, rng.choice((2, 3)))
+        pos = game.position
+        c, slot = egdb.index(g, pos.black, pos.white, pos.kings)
+        side = 0 if pos.turn == R.BLACK else 1
+        value = solved[c][side * egdb.slots(g, c) + slot]
+        proved = solve(naive.from_game(game), 9)
+        if proved is not None:
+            checked += 1
+            assert value == (egdb.WIN if proved == 1 else egdb.LOSS), R.to_fen(game)
+        else:
+            assert value != egdb.NONE
+    assert checked >= 20
+
+
+def test_egdb_probe_reads_the_shipped_file() -> None:
+    g = geometry(6, 6)
+    probe = egdb.prober(g)
+    assert probe is not None
+    # Two kings against one: a win for the two, whoever moves (the lone king is caught).
+    game = R.parse_fen("6x6:W:WK18:BK1,K2")
+    pos = game.position
+    assert probe(pos.black, pos.white, pos.kings, False) == -1
+    # A king against a king: a draw.
+    game = R.parse_fen("6x6:B:WK18:BK1")
+    pos = game.position
+    assert probe(pos.black, pos.white, pos.kings, True) == 0
+
+
+@pytest.mark.parametrize("fen,value", [
+    ("B:WK29:BK22,K23", 1),             # two kings against one: won
+    ("W:WK29:BK22,K23", -1),
+    ("B:WK32:BK1", 0),                  # king against king: drawn
+    ("B:WK32,K31:BK1,K2", 0),           # two kings each: drawn
+])
+def test_egdb_8x8_shipped_results(fen: str, value: int) -> None:
+    g = geometry(8, 8)
+    probe = egdb.prober(g)
+    assert probe is not None
+    pos = R.parse_fen(fen).position
+    assert probe(pos.black, pos.white, pos.kings, pos.turn == R.BLACK) == value
+
+
+def test_egdb_is_not_read_until_a_small_position_is_searched() -> None:
+    from retro.games.checkers.engine import best_move
+
+    egdb._store.cache_clear()
+    best_move(R.parse_fen(R.START_FEN_8X8), 4)
+    assert egdb._store.cache_info().currsize == 0
+    best_move(R.parse_fen("B:WK29:BK22,K23"), 4)
+    assert egdb._store.cache_info().currsize == 1
+
+
+def test_egdb_every_crowning_and_capture_leads_to_an_earlier_class() -> None:
+    order = build_egdb.classes(4)
+    place = {c: i for i, c in enumerate(order)}
+    for c in order:
+        bm, bk, wm, wk = c
+        nexts = []
+        if bm:
+            nexts.append((bm - 1, bk + 1, wm, wk))
+        if wm:
+            nexts.append((bm, bk, wm - 1, wk + 1))
+        for i, n in enumerate(c):
+            if n and ((i < 2 and bm + bk > 1) or (i >= 2 and wm + wk > 1)):
+                smaller = list(c)
+                smaller[i] -= 1
+                nexts.append(tuple(smaller))
+        for n in nexts:
+            assert place[n] < place[c], (c, n)  # type: ignore[index]
