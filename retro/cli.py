@@ -162,7 +162,9 @@ def _program_command(name: str, entries: list, args: list[str]) -> int:
     wanted = _program(args[0])
     for program, command in entries:
         if program.name == wanted.name:
-            if "-h" in args[1:] or "--help" in args[1:]:
+            from retro.clihelp import wants_help
+
+            if wants_help(args[1:]):
                 print(command.help or f"usage: retro {name} {program.name} {command.summary}")
                 return 0
             return command.main(args[1:])
