@@ -22,13 +22,17 @@ Ballot openings: every sequence of ``BALLOT_PLIES`` moves from the start is list
 level 5 search calls lopsided (beyond ``BALLOT_MARGIN``) are dropped, and a seeded draw picks
 from the rest.  In the Weckers games the weights are shuffled by the same seed for both games
 of a pair.  A game still going after ``MAX_PLIES`` plies is adjudicated: plain checkers on
-material (a man 1, a king 2: a lead of one wins), the Weckers games on the score.
+material (a man 1, a king 2: a lead of one wins), the Weckers games on the score.  A plain
+game that comes down to the endgame databases' few pieces ends there with their exact result
+(both engines probe the same tables, so playing it out only costs time).  ``--jobs`` plays
+the games of a match in that many processes; the results do not depend on it.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import random
 import statistics
 import sys
@@ -42,13 +46,14 @@ sys.path.insert(0, str(ROOT))
 from bench import checkers_engine_frozen as FROZEN  # noqa: E402
 from retro.games.checkers import engine as E  # noqa: E402
 from retro.games.checkers import rules as R  # noqa: E402
+from retro.games.checkers.engine import egdb  # noqa: E402
 from retro.games.checkers.engine import evaluate as EV  # noqa: E402
 from tests.checkers import naive  # noqa: E402
 
 #: Published 8x8 counts (Aart Bik, OEIS A133046) checked by the full run.
 DEEP = {9: 3_963_680, 10: 18_391_564, 11: 85_242_128}
 MAX_PLIES = 160
-LIMITS = {"plies": MAX_PLIES}           # --max-plies changes it
+LIMITS = {"plies": MAX_PLIES, "jobs": 1}    # --max-plies and --jobs change them
 BALLOT_PLIES = 3
 BALLOT_MARGIN = 60
 
@@ -208,45 +213,98 @@ def ballots(options: R.Options, count: int, seed: int) -> list[tuple[int, ...]]:
     return out
 
 
-def play_game(a: Player, b: Player, a_black: bool, options: R.Options, line: tuple[int, ...],
-              weights_seed: int, tally: Tally) -> str:
-    game = R.new_game(options, random.Random(weights_seed))
-    for i in line:
+@dataclass(frozen=True)
+class Opening:
+    """One game of a match: the opening moves, who has black, the Weckers weights' seed."""
+
+    line: tuple[int, ...]
+    a_black: bool
+    weights_seed: int
+
+
+def database_result(game: R.Game) -> str | None:
+    """The winner (``B``, ``W``) or ``""`` for a draw, when the databases know the position."""
+    pos = game.position
+    if game.options.weighted or (pos.black | pos.white).bit_count() > egdb.MAX_PIECES:
+        return None
+    probe = egdb.prober(pos.geometry)
+    if probe is None:
+        return None
+    black_to_move = game.turn == R.BLACK
+    found = probe(pos.black, pos.white, pos.kings, black_to_move)
+    if found is None:
+        return None
+    if found == 0:
+        return ""
+    return R.BLACK if (found > 0) == black_to_move else R.WHITE
+
+
+def play_game(a: Player, b: Player, options: R.Options,
+              spec: Opening) -> tuple[str, list[float], list[float]]:
+    """(``+``, ``=`` or ``-`` for a, a's level 9 wall seconds, its CPU seconds)."""
+    game = R.new_game(options, random.Random(spec.weights_seed))
+    for i in spec.line:
         game = R.play(game, game.legal_moves()[i])
-    a_color = R.BLACK if a_black else R.WHITE
+    a_color = R.BLACK if spec.a_black else R.WHITE
+    think9: list[float] = []
+    cpu9: list[float] = []
     plies = 0
-    while not game.over and plies < LIMITS["plies"]:
+    known = database_result(game)
+    while not game.over and known is None and plies < LIMITS["plies"]:
         player = a if game.turn == a_color else b
         t0, c0 = time.perf_counter(), time.process_time()
         mv = player.move(game)
         if player is a and a.level == 9:
-            tally.think9.append(time.perf_counter() - t0)
-            tally.cpu9.append(time.process_time() - c0)
+            think9.append(time.perf_counter() - t0)
+            cpu9.append(time.process_time() - c0)
         game = R.play(game, mv)
         plies += 1
+        known = database_result(game)
+    winner: str | None
     if game.result is not None:
         winner = game.result.winner
+    elif known is not None:
+        winner = known or None
     else:
         lead = R.advantage(game, a_color)
         winner = a_color if lead >= 1 else (R.other(a_color) if lead <= -1 else None)
-    if winner is None:
-        tally.draws += 1
-        return "="
-    if winner == a_color:
-        tally.wins += 1
-        return "+"
-    tally.losses += 1
-    return "-"
+    mark = "=" if winner is None else ("+" if winner == a_color else "-")
+    return mark, think9, cpu9
+
+
+#: The match a worker process plays games of (set before the workers are forked).
+_MATCH: list[tuple[Player, Player, R.Options]] = []
+
+
+def _play(spec: Opening) -> tuple[str, list[float], list[float]]:
+    a, b, options = _MATCH[0]
+    return play_game(a, b, options, spec)
 
 
 def match(a: Player, b: Player, games: int, options: R.Options, seed: int) -> Tally:
     """``games`` games (rounded up to pairs): each opening with a as black, then as white."""
+    specs = [Opening(line, a_black, seed * 1000 + n)
+             for n, line in enumerate(ballots(options, (games + 1) // 2, seed))
+             for a_black in (True, False)]
+    _MATCH[:] = [(a, b, options)]
     tally = Tally()
     marks = []
-    for n, line in enumerate(ballots(options, (games + 1) // 2, seed)):
-        for a_black in (True, False):
-            marks.append(play_game(a, b, a_black, options, line, seed * 1000 + n, tally))
+    jobs = LIMITS["jobs"]
+    pool = multiprocessing.get_context("fork").Pool(jobs) if jobs > 1 else None
+    try:
+        results = pool.imap(_play, specs) if pool is not None else map(_play, specs)
+        for mark, think9, cpu9 in results:
+            marks.append(mark)
+            tally.wins += mark == "+"
+            tally.draws += mark == "="
+            tally.losses += mark == "-"
+            tally.think9 += think9
+            tally.cpu9 += cpu9
             print(f"# {a.name} v {b.name}: {''.join(marks)}", flush=True)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
     return tally
 
 
@@ -281,11 +339,13 @@ def main() -> None:
     parser.add_argument("--max-plies", type=int, default=MAX_PLIES,
                         help="adjudicate a game still going after this many plies")
     parser.add_argument("--games", type=int, default=24, help="games per match")
+    parser.add_argument("--jobs", type=int, default=1, help="processes to play games in")
     parser.add_argument("--size", default="8x8")
     parser.add_argument("--variant", default="checkers", choices=sorted(VARIANTS))
     parser.add_argument("--pairs", default="", help="e.g. 9v7,7v5 (default: every step)")
     args = parser.parse_args()
     LIMITS["plies"] = args.max_plies
+    LIMITS["jobs"] = args.jobs
     quick = args.quick
     only = args.only
     options = options_for(args.size, args.variant)

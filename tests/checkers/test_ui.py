@@ -144,8 +144,13 @@ def test_fen_parameter_starts_from_the_position(tmp_path: Path) -> None:
 # -- the computer ---------------------------------------------------------------------------------
 
 
+#: Black to move in a position no opening book holds (white has made two moves, black none),
+#: so level 9 has to think about its answer to 9-14.
+OUT_OF_BOOK = "B:W17,20,22,23,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+
+
 def test_escape_makes_the_computer_move_at_once(tmp_path: Path) -> None:
-    result = play('F8 F8 F8 F8 F8 F8 ENTER "3243" wait:20 ESC', tmp_path)
+    result = play('F8 F8 F8 F8 F8 F8 "3243" wait:20 ESC', tmp_path, fen=OUT_OF_BOOK)
     assert result.state["level"] == 9
     assert len(result.state["history"]) == 2 and result.state["turn"] == "black"
     search = result.state["search"]
@@ -153,7 +158,7 @@ def test_escape_makes_the_computer_move_at_once(tmp_path: Path) -> None:
 
 
 def test_bang_declares_a_draw_while_the_computer_thinks(tmp_path: Path) -> None:
-    result = play('F8 F8 F8 F8 F8 F8 ENTER "3243" wait:20 !', tmp_path)
+    result = play('F8 F8 F8 F8 F8 F8 "3243" wait:20 !', tmp_path, fen=OUT_OF_BOOK)
     assert result.state["result"]["winner"] is None
     assert "draw" in result.state["result"]["reason"]
 

@@ -47,7 +47,7 @@ LEVELS: dict[int, tuple[int, int]] = {
     6: (8, 20_000),
     7: (10, 50_000),
     8: (14, 120_000),
-    9: (30, 300_000),
+    9: (30, 600_000),
 }
 POLL_EVERY = 256            # nodes between looks at the keyboard (at most)
 GEN_DEPTH = 3               # nodes this deep or deeper can yield to the caller
