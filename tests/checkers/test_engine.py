@@ -149,6 +149,16 @@ def test_engine_plays_a_forced_capture() -> None:
     assert R.format_move(result.move) == "14x23" and result.score > E.WIN - 100
 
 
+def test_a_forced_move_is_searched_with_a_share_of_the_budget() -> None:
+    from retro.games.checkers.engine import search
+
+    game = random_game(random.Random(3), R.Options(), 10)
+    while len(game.legal_moves()) != 1:
+        game = R.play(game, game.legal_moves()[0])
+    result = E.best_move(game, 7)
+    assert 0 < result.nodes <= E.LEVELS[7][1] // search.FORCED_SHARE
+
+
 @pytest.mark.parametrize("fen,shot", [
     ("B:WK2,21,22,23,24,26,27,28,30,32:B3,4,5,8,9,14,15", "14-18"),
     ("B:W17,21,22,24,25,26,28,31,32:B1,4,5,6,10,12,13,15", "15-18"),
@@ -283,6 +293,22 @@ def test_book_move_is_played_at_once_from_level_7(tmp_path: Path,
         assert E.best_move(start, book.MIN_LEVEL - 1).nodes > 0
     finally:
         book._book.cache_clear()
+
+
+def test_shipped_book_answers_every_position_of_its_first_plies() -> None:
+    """The book file holds a legal move for every position the builder visits, and it was
+    built with the builder's defaults (so a plain rebuild makes the same file)."""
+    from retro.games.checkers.engine import book
+    from retro.games.checkers.tools import build_book
+
+    data = json.loads(book.PATH.read_text())
+    defaults = build_book.parser().parse_args([])
+    assert (data["plies"], data["nodes"]) == (defaults.plies, defaults.nodes)
+    assert data["nodes"] >= 3 * E.LEVELS[9][1]
+    wanted = build_book.positions(data["plies"])
+    assert sorted(data["moves"]) == sorted(R.to_fen(g) for g in wanted)
+    for game in wanted:
+        assert book.lookup(game) in game.legal_moves()
 
 
 @pytest.mark.parametrize("variant,lite", [(R.WECKERS, False), (R.WECKERS, True),

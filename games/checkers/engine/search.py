@@ -59,6 +59,7 @@ ASPIRATION = 40             # half width of the first window around the last sco
 LMR_DEPTH = 3               # reduce late quiet moves with at least this many plies to go
 LMR_AFTER = 3               # ... after this many moves have been searched
 TT_LIMIT = 1_500_000        # entries; the table is emptied when it grows beyond this
+FORCED_SHARE = 10           # a root with one legal move searches this share of the budget
 
 EXACT, LOWER, UPPER = 0, 1, 2
 
@@ -137,6 +138,10 @@ class Searcher:
         game_point = opts.game_point
         valid = g.valid
         budget = self.budget
+        if len(legal) == 1:
+            # The move is forced: it is searched only for its score (draw offers are judged
+            # by it), so a fraction of the effort does.
+            budget = max(1, budget // FORCED_SHARE)
         wt: dict[int, int] | None = None
         if pos.weights is not None:
             wt = {sq: pos.weights[sq.bit_length() - 1] for sq in t.squares}
