@@ -25,7 +25,8 @@ of a pair.  A game still going after ``MAX_PLIES`` plies is adjudicated: plain c
 material (a man 1, a king 2: a lead of one wins), the Weckers games on the score.  A plain
 game that comes down to the endgame databases' few pieces ends there with their exact result
 (both engines probe the same tables, so playing it out only costs time).  ``--jobs`` plays
-the games of a match in that many processes; the results do not depend on it.
+the games of a match in that many processes; the results do not depend on it.  Ctrl+C (or
+kill) ends a match early and still prints its line for the games finished, marked so.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ import argparse
 import math
 import multiprocessing
 import random
+import signal
 import statistics
 import sys
 import time
@@ -164,6 +166,7 @@ class Tally:
     losses: int = 0
     think9: list[float] = field(default_factory=list)
     cpu9: list[float] = field(default_factory=list)
+    stopped: bool = False           # interrupted: fewer games than asked for
 
     @property
     def games(self) -> int:
@@ -281,6 +284,12 @@ def _play(spec: Opening) -> tuple[str, list[float], list[float]]:
     return play_game(a, b, options, spec)
 
 
+def _quiet_worker() -> None:
+    """Workers leave Ctrl+C and kill to the parent, which reports and then ends them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def match(a: Player, b: Player, games: int, options: R.Options, seed: int) -> Tally:
     """``games`` games (rounded up to pairs): each opening with a as black, then as white."""
     specs = [Opening(line, a_black, seed * 1000 + n)
@@ -290,7 +299,8 @@ def match(a: Player, b: Player, games: int, options: R.Options, seed: int) -> Ta
     tally = Tally()
     marks = []
     jobs = LIMITS["jobs"]
-    pool = multiprocessing.get_context("fork").Pool(jobs) if jobs > 1 else None
+    pool = (multiprocessing.get_context("fork").Pool(jobs, initializer=_quiet_worker)
+            if jobs > 1 else None)
     try:
         results = pool.imap(_play, specs) if pool is not None else map(_play, specs)
         for mark, think9, cpu9 in results:
@@ -301,6 +311,11 @@ def match(a: Player, b: Player, games: int, options: R.Options, seed: int) -> Ta
             tally.think9 += think9
             tally.cpu9 += cpu9
             print(f"# {a.name} v {b.name}: {''.join(marks)}", flush=True)
+    except KeyboardInterrupt:
+        # Ctrl+C or SIGTERM: the games finished so far still make a (smaller) figure.
+        tally.stopped = True
+        if pool is not None:
+            pool.terminate()
     finally:
         if pool is not None:
             pool.close()
@@ -309,6 +324,9 @@ def match(a: Player, b: Player, games: int, options: R.Options, seed: int) -> Ta
 
 
 def report(key: str, tally: Tally) -> None:
+    if not tally.games:
+        print(f"{key} = no games finished", flush=True)
+        return
     lo, hi = tally.interval()
     line = (f"{key} = {tally.score():.2f} [{lo:.2f}, {hi:.2f}] ({tally.games} games: "
             f"+{tally.wins} ={tally.draws} -{tally.losses})")
@@ -317,6 +335,8 @@ def report(key: str, tally: Tally) -> None:
                  f"  think9_max_s = {max(tally.think9):.2f}"
                  f"  think9_median_cpu_s = {statistics.median(tally.cpu9):.2f}"
                  f"  think9_max_cpu_s = {max(tally.cpu9):.2f}")
+    if tally.stopped:
+        line += "  (stopped early)"
     print(line, flush=True)
 
 
@@ -344,6 +364,8 @@ def main() -> None:
     parser.add_argument("--variant", default="checkers", choices=sorted(VARIANTS))
     parser.add_argument("--pairs", default="", help="e.g. 9v7,7v5 (default: every step)")
     args = parser.parse_args()
+    for sig in (signal.SIGINT, signal.SIGTERM):     # Ctrl+C or kill: report what was played
+        signal.signal(sig, signal.default_int_handler)
     LIMITS["plies"] = args.max_plies
     LIMITS["jobs"] = args.jobs
     quick = args.quick
