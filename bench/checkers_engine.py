@@ -55,7 +55,7 @@ from tests.checkers import naive  # noqa: E402
 #: Published 8x8 counts (Aart Bik, OEIS A133046) checked by the full run.
 DEEP = {9: 3_963_680, 10: 18_391_564, 11: 85_242_128}
 MAX_PLIES = 160
-LIMITS = {"plies": MAX_PLIES, "jobs": 1}    # --max-plies and --jobs change them
+LIMITS = {"plies": MAX_PLIES, "jobs": 1, "first": 0}     # the options of those names
 BALLOT_PLIES = 3
 BALLOT_MARGIN = 60
 
@@ -294,7 +294,7 @@ def match(a: Player, b: Player, games: int, options: R.Options, seed: int) -> Ta
     """``games`` games (rounded up to pairs): each opening with a as black, then as white."""
     specs = [Opening(line, a_black, seed * 1000 + n)
              for n, line in enumerate(ballots(options, (games + 1) // 2, seed))
-             for a_black in (True, False)]
+             for a_black in (True, False)][LIMITS["first"]:]
     _MATCH[:] = [(a, b, options)]
     tally = Tally()
     marks = []
@@ -360,6 +360,8 @@ def main() -> None:
                         help="adjudicate a game still going after this many plies")
     parser.add_argument("--games", type=int, default=24, help="games per match")
     parser.add_argument("--jobs", type=int, default=1, help="processes to play games in")
+    parser.add_argument("--first", type=int, default=0, help="skip this many games of each "
+                        "match (to share a long match between runs: the games are the same)")
     parser.add_argument("--size", default="8x8")
     parser.add_argument("--variant", default="checkers", choices=sorted(VARIANTS))
     parser.add_argument("--pairs", default="", help="e.g. 9v7,7v5 (default: every step)")
@@ -368,6 +370,7 @@ def main() -> None:
         signal.signal(sig, signal.default_int_handler)
     LIMITS["plies"] = args.max_plies
     LIMITS["jobs"] = args.jobs
+    LIMITS["first"] = args.first
     quick = args.quick
     only = args.only
     options = options_for(args.size, args.variant)
