@@ -389,14 +389,11 @@ class Round:
         seat = self.turn if seat is None else seat
         if self.phase is Phase.DRAWN and not self.options.multiple_draw:
             return [self.drawn] if self.drawn is not None else []
-        color = self.color
-        top = self.discard[-1]
-        rank = None if top.color == WILD else top.rank
+        can_play = self.can_play
         seen: set[int] = set()   # cards are shared instances: one entry per kind
         out = []
         for card in self.cards[seat]:
-            c = card.color
-            if c in (WILD, color) or card.rank == rank:
+            if can_play(card):
                 key = id(card)
                 if key not in seen:
                     seen.add(key)

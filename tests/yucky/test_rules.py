@@ -193,6 +193,18 @@ def test_numeral_does_not_match_a_wild_by_rank():
     assert {m.card.code for m in r.legal_moves() if isinstance(m, Play)} == {"G4"}
 
 
+def test_matching_rule_colour_rank_and_wild_in_play_and_in_the_hand():
+    # One rule decides what fits: the same colour, the same rank, or any wild; a wild on the
+    # pile matches only by the colour it named, never by its rank.
+    r = arrange("R9 B7 G7 G2 WC W4", "G1", "B7")
+    fits = {card.code for card in r.playable()}
+    assert fits == {"B7", "G7", "WC", "W4"}
+    assert fits == {card.code for card in r.cards[YOU] if r.can_play(card)}
+    on_wild = arrange("R4 G4 G2 WC W4", "G1", "W4", color="R")
+    assert {card.code for card in on_wild.playable()} == {"R4", "WC", "W4"}
+    assert not on_wild.can_play(c("G4"))
+
+
 # -- drawing ---------------------------------------------------------------------------------
 
 def test_draw_one_and_play_only_that_card():
