@@ -13,15 +13,13 @@ from typing import TYPE_CHECKING
 
 from retro.games.checkers import rules as R
 from retro.games.checkers.board import Geometry
+from retro.games.checkers.save import PIECE_COLOURS as PIECE_COLOURS  # F6/F9 cycle
 
 if TYPE_CHECKING:
     from retro.games.checkers.ui import Session
 
 #: Delays the up/down keys step through: least seconds to think, and per hop.
 SPEEDS = (0.0, 0.25, 0.5, 1.0, 2.0, 3.0)
-#: Colours the pieces cycle through with F6/F9.  The game turns blinking off, so all
-#: sixteen colours can be backgrounds; 2 (green) and 7 (grey) are the board's own.
-PIECE_COLOURS = (0, 15, 4, 12, 14, 6, 1, 9, 5, 13, 3, 11, 8)
 #: Piece colours light enough to need dark digits on them.
 LIGHT_COLOURS = frozenset({3, 6, 7, 10, 11, 12, 13, 14, 15})
 #: Background of a selected square, the first of these that is neither piece colour (so

@@ -18,9 +18,12 @@ SAVE_NAME = "CHECKERS.SAV"
 FORMAT = 1
 
 
-#: The schema's ranges.  The screens' own tables (``ui.SPEEDS``, ``ui.PIECE_COLOURS``) must
-#: agree; a test checks they do.
+#: The schema's ranges.  The screen's delay table (``draw.SPEEDS``) must agree; a test
+#: checks it does.
 SPEED_STEPS = 6
+#: The piece colours a saved game may hold, in the order F6/F9 cycle through them (the
+#: screen uses this table).  The game turns blinking off, so all sixteen colours can be
+#: backgrounds; 2 (green) and 7 (grey) are the board's own.
 PIECE_COLOURS = (0, 15, 4, 12, 14, 6, 1, 9, 5, 13, 3, 11, 8)
 BORDER_COLOURS = range(16)
 LEVELS = (1, 9)

@@ -10,7 +10,7 @@ from retro.games.yz import ui as yz_ui
 
 def test_checkers_schema_matches_the_speed_steps_and_piece_colours() -> None:
     assert len(checkers_ui.SPEEDS) == checkers_save.SPEED_STEPS
-    assert checkers_save.PIECE_COLOURS == checkers_ui.PIECE_COLOURS
+    assert checkers_ui.PIECE_COLOURS is checkers_save.PIECE_COLOURS    # one table, not two
 
 
 def test_yz_settings_schema_matches_the_options_menu() -> None:
