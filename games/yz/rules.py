@@ -25,7 +25,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from retro.rules import IllegalMoveError
+from retro.rules import IllegalMoveError, NotationError
 
 UPPER: tuple[str, ...] = ("A1", "A2", "A3", "A4", "A5", "A6")
 LOWER: tuple[str, ...] = ("B1", "B2", "B3", "B4", "B5", "B6", "B7")
@@ -55,6 +55,10 @@ Dice = tuple[int, ...]
 
 class YZError(IllegalMoveError):
     """A move the rules do not allow; the message is meant for the player."""
+
+
+class YZNotationError(NotationError):
+    """Dice or a box label that cannot be read; the message is meant for the player."""
 
 
 class IllegalRoll(YZError):
@@ -119,7 +123,7 @@ def parse_dice(text: str) -> Dice:
     """``"3 1 6 6 2"`` or ``"31662"`` to a tuple of five faces 1-6 (order kept)."""
     digits = [ch for ch in text if not ch.isspace() and ch != ","]
     if len(digits) != DICE or any(ch not in "123456" for ch in digits):
-        raise YZError(f"Dice must be five faces 1-6, not {text!r}.")
+        raise YZNotationError(f"Dice must be five faces 1-6, not {text!r}.")
     return tuple(int(ch) for ch in digits)
 
 
@@ -132,7 +136,7 @@ def parse_box(text: str) -> str:
     """A box label in any case (``"a3"``, ``"B6"``) to its canonical form."""
     label = text.strip().upper()
     if label not in BOXES:
-        raise YZError(f"There is no box {text!r}: the boxes are A1-A6 and B1-B7.")
+        raise YZNotationError(f"There is no box {text!r}: the boxes are A1-A6 and B1-B7.")
     return label
 
 
@@ -181,7 +185,7 @@ def natural_score(box: str, dice: Dice) -> int:
             return YZ_SCORE if most == 5 else 0
         case "B7":
             return total
-    raise YZError(f"There is no box {box!r}.")
+    raise YZNotationError(f"There is no box {box!r}.")
 
 
 def joker_score(box: str, dice: Dice) -> int:

@@ -43,6 +43,7 @@ from retro.games.yz.rules import (
     Phase,
     Rules,
     YZError,
+    YZNotationError,
     format_dice,
     is_yz,
 )
@@ -542,7 +543,7 @@ async def main(m: Machine) -> None:
                 await app.handle(event)
             except _NewGame:        # GAME / Start, confirmed, from wherever it was chosen
                 new_game = True
-            except YZError as err:
+            except (YZError, YZNotationError) as err:
                 m.beep(110, 150)
                 app.say(str(err))
     except (_Exit, Quit):

@@ -20,11 +20,13 @@ from retro.games.yz.rules import (
     allowed_posts,
     format_dice,
     is_joker,
+    natural_score,
     parse_box,
     parse_dice,
     post,
     score_box,
 )
+from retro.rules import IllegalMoveError, NotationError, RulesError
 
 WRITTEN = Rules()
 FORCED = Rules(joker=Joker.FORCED)
@@ -388,10 +390,20 @@ def test_game_ends_when_every_card_is_full() -> None:
 def test_parse_and_format_are_paired() -> None:
     assert format_dice(parse_dice("31662")) == "3 1 6 6 2"
     assert parse_box("b6") == "B6"
-    with pytest.raises(YZError):
+    with pytest.raises(NotationError):
         parse_dice("1 2 3 4 7")
-    with pytest.raises(YZError):
+    with pytest.raises(NotationError):
         parse_box("C1")
+
+
+def test_reading_errors_are_notation_errors_as_in_every_game() -> None:
+    # Text that cannot be read is a NotationError, not an illegal move: a caller catching
+    # IllegalMoveError for moves must not swallow a typing mistake, and the reverse.
+    for attempt in (lambda: parse_dice("7"), lambda: parse_box("C9"),
+                    lambda: natural_score("C9", (1, 2, 3, 4, 5))):
+        with pytest.raises(NotationError) as info:
+            attempt()
+        assert not isinstance(info.value, IllegalMoveError)
 
 
 def test_state_has_the_documented_keys() -> None:
@@ -407,10 +419,10 @@ def test_state_has_the_documented_keys() -> None:
 
 def test_error_messages_are_sentences() -> None:
     g = Game(players=("A",))
-    errors: list[YZError] = []
+    errors: list[RulesError] = []
     for attempt in (lambda: g.post("B7"), lambda: g.toggle(0), lambda: g.select_all(),
                     lambda: parse_box("C9"), lambda: parse_dice("1 2 3")):
-        with pytest.raises(YZError) as info:
+        with pytest.raises(RulesError) as info:
             attempt()
         errors.append(info.value)
     g.roll_dice(random.Random(1))
