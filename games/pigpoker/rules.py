@@ -50,19 +50,19 @@ OVER = "over"          # someone holds four in a row; the payout is settled
 DRAWN = "drawn"        # every player agreed to call the game off
 
 
-class RulesError(IllegalMoveError):
+class PigPokerError(IllegalMoveError):
     """A move the rules do not allow; the message says why, in the player's terms."""
 
 
-class WrongPhase(RulesError):
+class WrongPhase(PigPokerError):
     pass
 
 
-class IllegalTwiddle(RulesError):
+class IllegalTwiddle(PigPokerError):
     pass
 
 
-class IllegalCapture(RulesError):
+class IllegalCapture(PigPokerError):
     pass
 
 
@@ -171,12 +171,12 @@ class Game:
 
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= len(self.players) <= MAX_PLAYERS:
-            raise RulesError(f"Pig Poker takes {MIN_PLAYERS} to {MAX_PLAYERS} players")
+            raise PigPokerError(f"Pig Poker takes {MIN_PLAYERS} to {MAX_PLAYERS} players")
         self.players = tuple(self.players)
         if not self.chips:
             self.chips = [0] * len(self.players)
         if len(self.chips) != len(self.players):
-            raise RulesError("one chip balance per player is needed")
+            raise PigPokerError("one chip balance per player is needed")
         self.turn = self.first % len(self.players)
         self.turn_number = 0
 
@@ -264,7 +264,7 @@ class Game:
         if self.phase in (OVER, DRAWN):
             raise WrongPhase("the game has ended")
         if len(votes) != len(self.players):
-            raise RulesError("every player must be asked")
+            raise PigPokerError("every player must be asked")
         if all(votes):
             self.phase = DRAWN
             self.deltas = [0] * len(self.players)

@@ -470,7 +470,7 @@ class PigPokerScreen(Popups):
             self.cursor = shown = choice
             try:
                 game.capture(choice)             # raises with the reason in player's words
-            except r.RulesError as err:
+            except r.PigPokerError as err:
                 self.say(f"Not {square_name(choice)}: {err}. {self.square_text(choice)}")
                 self.m.beep(220, 120)
 

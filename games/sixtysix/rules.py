@@ -28,8 +28,7 @@ import random
 from dataclasses import dataclass, field
 
 from retro.cards import CardError, card_words, format_rank_suit, parse_rank_suit
-from retro.rules import IllegalMoveError, NotationError
-from retro.rules import RulesError as _RulesError
+from retro.rules import IllegalMoveError, NotationError, RulesError
 
 SUITS = "CDHS"
 RANKS = "9JQKTA"  # low to high
@@ -83,15 +82,15 @@ def options_named(name: str) -> Options:
                      f"{CLOSED_TRUMPS})")
 
 
-class RulesError(_RulesError):
+class SixtySixError(RulesError):
     """Base class of every Sixty-Six rules error; the message is fit to show a player."""
 
 
-class BadCard(RulesError, NotationError):
+class BadCard(SixtySixError, NotationError):
     """A card code that is not one of the 24 (``AS TD 9H`` ...)."""
 
 
-class IllegalMove(RulesError, IllegalMoveError):
+class IllegalMove(SixtySixError, IllegalMoveError):
     """A move the rules do not allow now."""
 
 
@@ -283,7 +282,7 @@ class Deal:
         cards = [c for h in self.hands for c in h] + self.stock + self.trick \
             + self.taken[0] + self.taken[1]
         if len(set(cards)) != len(cards) or self.trump_card in self.stock:
-            raise RulesError("a card appears twice in the deal")
+            raise SixtySixError("a card appears twice in the deal")
 
     # -- construction ------------------------------------------------------------------
 
@@ -572,10 +571,10 @@ class Match:
     def new_deal(self) -> Deal:
         """Deal the next game; the deal alternates after the first."""
         if self.winner is not None:
-            raise RulesError("the match is over")
+            raise SixtySixError("the match is over")
         if self.deal is not None:
             if not self.deal.over:
-                raise RulesError("the current game is not over")
+                raise SixtySixError("the current game is not over")
             self.dealer = 1 - self.dealer
         self.deal = Deal.new(self.rng, self.dealer, self.options)
         return self.deal
@@ -584,7 +583,7 @@ class Match:
         """Book the finished deal's game points (with carried points); returns the award."""
         d = self.deal
         if d is None or d.result is None:
-            raise RulesError("no finished game to score")
+            raise SixtySixError("no finished game to score")
         res = d.result
         self.deals_played += 1
         if res.winner is None:

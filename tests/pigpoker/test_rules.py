@@ -40,7 +40,7 @@ def test_rules_module_imports_without_pygame() -> None:
 
 @pytest.mark.parametrize("n", [1, 7])
 def test_two_to_six_players(n: int) -> None:
-    with pytest.raises(r.RulesError):
+    with pytest.raises(r.PigPokerError):
         r.Game([r.Player(str(i)) for i in range(n)], random.Random(1))
 
 

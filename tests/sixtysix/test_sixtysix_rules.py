@@ -398,7 +398,7 @@ def test_match_is_won_at_7_game_points():
     d.result = R.DealResult(0, 1, "66")
     m.score_deal()
     assert m.winner == 0
-    with pytest.raises(R.RulesError, match="match is over"):
+    with pytest.raises(R.SixtySixError, match="match is over"):
         m.new_deal()
 
 
