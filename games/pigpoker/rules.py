@@ -167,7 +167,6 @@ class Game:
     winner: int | None = None
     line: tuple[int, ...] = ()     # the winning four squares
     deltas: list[int] = field(default_factory=list)   # the payout once the game is over
-    last_capture: int | None = None
 
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= len(self.players) <= MAX_PLAYERS:
@@ -193,7 +192,6 @@ class Game:
         self.twiddles_left = self.die
         self.phase = TWIDDLE
         self.turn_number += 1
-        self.last_capture = None
 
     def twiddle(self, positions: Iterable[int]) -> list[Card]:
         """Send the cards at ``positions`` (0-4) back into the deck and redraw them.
@@ -244,7 +242,6 @@ class Game:
         if square not in self.legal_squares():
             raise IllegalCapture(self._why_not(square))
         self.board[square] = Square(self.turn, tuple(self.hand), self.hand_class)
-        self.last_capture = square
         for line in LINES:
             if square in line and all(self.board[i].owner == self.turn for i in line):
                 self._finish(line)
@@ -256,7 +253,6 @@ class Game:
         self._need(PLACE)
         if self.legal_squares():
             raise IllegalCapture("a square can be taken with this hand, so one must be taken")
-        self.last_capture = None
         self._next_player()
 
     def agree_draw(self, votes: Sequence[bool]) -> bool:

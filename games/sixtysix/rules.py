@@ -35,7 +35,6 @@ RANKS = "9JQKTA"  # low to high
 RANK_POINTS = {"9": 0, "J": 2, "Q": 3, "K": 4, "T": 10, "A": 11}
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-RANK_NAMES = {"9": "nine", "J": "jack", "Q": "queen", "K": "king", "T": "ten", "A": "ace"}
 
 HAND_SIZE = 6          # 3 + 3, dealt twice
 WIN_POINTS = 66        # the first to reach it wins the deal at once

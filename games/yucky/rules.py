@@ -704,7 +704,6 @@ class Game:
     target: int = DEFAULT_GAME_POINT
     scores: list[int] = field(default_factory=lambda: [0, 0])
     next_dealer: int = 0
-    hands_played: int = 0
     winner: int | None = None
 
     @classmethod
@@ -724,7 +723,6 @@ class Game:
         """Score a finished hand; sets ``winner`` once someone reaches the game point."""
         if r.phase is not Phase.OVER:
             raise IllegalMove("the hand is not over")
-        self.hands_played += 1
         if r.winner is not None:
             self.scores[r.winner] += r.points
             if self.scores[r.winner] >= self.target:

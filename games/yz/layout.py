@@ -17,7 +17,7 @@ from retro.games.yz.rules import BOXES, UPPER
 
 MENU_ROW, LEGEND_ROW = 0, 24
 CARD_TOP, CARD_LEFT, CARD_W = 1, 1, 35
-LABEL_COL, LABEL_W = 3, 16
+LABEL_COL = 3
 PLAYER_COLS = (20, 28)                 # first column of each player's 7-wide score column
 COL_W = 7
 BOX_ROW: dict[str, int] = {**{b: 4 + i for i, b in enumerate(UPPER)},

@@ -56,7 +56,6 @@ NBOX = len(BOXES)
 FULL = (1 << NBOX) - 1
 B6 = BOXES.index("B6")
 UPPER_BITS = 0b111111
-LOWER_BITS = FULL & ~UPPER_BITS
 CAP = UPPER_BONUS_AT  # subtotals above 63 are all alike
 TABLE_VERSION = 2
 NEG = -1e9
