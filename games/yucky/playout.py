@@ -40,6 +40,21 @@ def _most_held(hand: list[int]) -> int:
     return best
 
 
+def _give_penalty(hand: list[int], rank: int, pile: list[int], used: list[int],
+                  rng: random.Random) -> tuple[list[int], list[int]]:
+    """The victim of a draw two or wild draw four takes its cards (the pile turned over
+    when it runs out, while there is anything under the top card); the new piles."""
+    for _ in range(2 if rank == DRAW_TWO else 4):
+        if not pile:
+            if len(used) < 2:
+                break
+            pile = used[:-1]
+            used = used[-1:]
+            rng.shuffle(pile)
+        hand.append(pile.pop())
+    return pile, used
+
+
 def play_out(hands: list[list[int]], pile: list[int], used: list[int], color: int, rank: int,
              turn: int, rng: random.Random, limit: int = 200) -> int:
     """Play greedily to the end; the seat that goes out, or -1 past ``limit`` moves.
@@ -93,15 +108,7 @@ def play_out(hands: list[list[int]], pile: list[int], used: list[int], color: in
         else:
             color, rank = c, r
         if r in (DRAW_TWO, WILD_FOUR):
-            other = hands[turn ^ 1]
-            for _ in range(2 if r == DRAW_TWO else 4):
-                if not pile:
-                    if len(used) < 2:
-                        break
-                    pile = used[:-1]
-                    used = used[-1:]
-                    rng.shuffle(pile)
-                other.append(pile.pop())
+            pile, used = _give_penalty(hands[turn ^ 1], r, pile, used, rng)
         elif r != SKIP and r != REVERSE:
             turn ^= 1
     return -1
@@ -121,15 +128,7 @@ def after_play(hands: list[list[int]], pile: list[int], used: list[int], index: 
     rank = -1 if KCOL[k] == WILD_COLOR else r
     turn = 1
     if r in (DRAW_TWO, WILD_FOUR):
-        other = hands[1]
-        for _ in range(2 if r == DRAW_TWO else 4):
-            if not pile:
-                if len(used) < 2:
-                    break
-                pile = used[:-1]
-                used = used[-1:]
-                rng.shuffle(pile)
-            other.append(pile.pop())
+        pile, used = _give_penalty(hands[1], r, pile, used, rng)
         turn = 0
     elif r in (SKIP, REVERSE):
         turn = 0
