@@ -1,103 +1,113 @@
-"""Fast move generation on bitboards (Python ints) and perft.
+"""The rules' and perft's view of the one move generator (``engine.moves``).
 
-Two generators share the padded layout of ``board.Geometry``:
+The rules of moving are written once, in ``engine.moves.move_functions``: men step and hop
+forward diagonally (black down, white up), kings both ways; a capture must be taken when
+one exists and a capture sequence must be followed until no more hops are possible, but
+any sequence may be chosen (not necessarily the longest); a man that reaches the far row
+during a capture is crowned and its move ends there; a piece cannot be hopped twice in one
+move; in Lite a piece hops only enemies of its own weight or lighter.  The search wants a
+move as three masks, ``(from, to, captured)``, and gives two capture paths with the same
+end and the same captured pieces once.
 
-* ``generate`` returns every legal move of a position as a *raw move*: the path and the
-  hopped squares as padded bit indexes.  It knows weights (for Lite Weckers, where a piece
-  may only hop enemies of its own weight or lighter).  The rules module and the engine use it.
-* ``perft`` counts leaf nodes of the move tree for unweighted play.  It works on masks only
-  and counts the last ply in bulk (the number of moves of a position without making them),
-  the usual way to measure a generator.
+Here those moves are turned into what the rules and perft count:
 
-Rules encoded here: men step forward diagonally (black down, white up), kings both ways; a
-capture must be taken when one exists and a capture sequence must be followed until no more
-hops are possible, but any sequence may be chosen (not necessarily the longest); a man that
-reaches the far row during a capture is crowned and its move ends there; a piece cannot be
-hopped twice in one move.  Sequences that end in the same position by different paths are
-different moves.
+* ``generate``: every legal move as a *raw move*, the path and the hopped squares as padded
+  bit indexes, where sequences that end in the same position by different paths are
+  different moves (PDN writes the whole path).  ``capture_paths`` finds the paths of one
+  engine capture: the hops over exactly its captured pieces from its start to its end.  No
+  rule is needed there: a man's path with as many hops as pieces taken and its end as far
+  ahead as the engine's must go forward every time, and a king's may go any way.
+* ``perft``: leaf nodes of the move tree, counting the last ply in bulk (the number of
+  moves of a position without making them), with a capture's paths counted one by one.
+* ``make_masks`` / ``make_raw``: the masks after a move of plain checkers (a man reaching
+  the far row is crowned), shared by the rules and perft.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from itertools import pairwise
 
-from retro.bits import bits
+from retro.bits import bits as bits  # the bench's frozen engine imports it from here
 from retro.games.checkers.board import Geometry
+from retro.games.checkers.engine.moves import Move, move_functions, step_function
 
 #: (path, hopped): padded bit indexes of every square visited and of every piece hopped.
 RawMove = tuple[tuple[int, ...], tuple[int, ...]]
 
 
+def _index(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
 def generate(g: Geometry, black: int, white: int, kings: int, black_to_move: bool,
              weights: tuple[int, ...] | None = None, lite: bool = False) -> list[RawMove]:
-    """All legal moves of the side to move.  ``weights`` is indexed by padded bit."""
-    h = g.half
-    if black_to_move:
-        own, opp, crown, man_dirs = black, white, g.black_crown, (h, h + 1)
-    else:
-        own, opp, crown, man_dirs = white, black, g.white_crown, (-h, -h - 1)
-    king_dirs = (h, h + 1, -h, -h - 1)
+    """All legal moves of the side to move.  ``weights`` is indexed by padded bit.
+
+    Ordered by start square, then by the directions taken (down-left, down-right, up-right,
+    up-left, the first step first): the order screens and saved games have always seen.
+    """
+    captures, quiet = move_functions(g)
+    own, opp = (black, white) if black_to_move else (white, black)
     empty = g.valid & ~(black | white)
-    nbits = g.nbits
-    use_weights = lite and weights is not None
-
-    jumps: list[RawMove] = []
-    for sq in bits(own):
-        is_king = (kings >> sq) & 1
-        dirs = king_dirs if is_king else man_dirs
-        if use_weights:
-            assert weights is not None
-            limit = weights[sq]
-            hoppable = 0
-            for o in bits(opp):
-                if weights[o] <= limit:
-                    hoppable |= 1 << o
-        else:
-            hoppable = opp
-        _jump_paths(sq, hoppable, empty | (1 << sq), dirs, 0 if is_king else crown, nbits,
-                    (sq,), (), jumps)
-    if jumps:
-        return jumps
-
-    moves: list[RawMove] = []
-    for sq in bits(own):
-        dirs = king_dirs if (kings >> sq) & 1 else man_dirs
-        for d in dirs:
-            to = sq + d
-            if 0 <= to < nbits and (empty >> to) & 1:
-                moves.append(((sq, to), ()))
-    return moves
+    lite_weights = None
+    if lite and weights is not None:
+        lite_weights = {1 << b: weights[b] for b in bits(black | white)}
+    caps = captures(own, opp, kings, black_to_move, empty, lite_weights)
+    dirs = _directions(g)
+    if not caps:
+        steps = [(frm.bit_length() - 1, to.bit_length() - 1)
+                 for frm, to, _ in quiet(own, kings, black_to_move, empty)]
+        steps.sort(key=lambda step: (step[0], dirs[step[1] - step[0]]))
+        return [(step, ()) for step in steps]
+    out: list[RawMove] = []
+    for frm, to, cap in caps:
+        out += capture_paths(g, frm, to, cap, empty | frm)
+    out.sort(key=lambda mv: (mv[0][0], [dirs[b - a] for a, b in pairwise(mv[0])]))
+    return out
 
 
-def _jump_paths(sq: int, hoppable: int, empty: int, dirs: tuple[int, ...], crown: int,
-                nbits: int, path: tuple[int, ...], hopped: tuple[int, ...],
-                out: list[RawMove]) -> None:
-    for d in dirs:
-        land = sq + 2 * d
-        if 0 <= land < nbits and (empty >> land) & 1 and (hoppable >> (sq + d)) & 1:
-            mid = sq + d
-            npath = (*path, land)
-            nhopped = (*hopped, mid)
-            if (crown >> land) & 1:
-                out.append((npath, nhopped))        # crowned: the move ends here
-                continue
-            before = len(out)
-            _jump_paths(land, hoppable & ~(1 << mid), empty, dirs, crown, nbits, npath,
-                        nhopped, out)
-            if len(out) == before:
-                out.append((npath, nhopped))
+@cache
+def _directions(g: Geometry) -> dict[int, int]:
+    """Rank of each step or hop (in padded bits) in the order moves are listed."""
+    h = g.half
+    order = (h, h + 1, -h, -h - 1)
+    return {**{d: i for i, d in enumerate(order)}, **{2 * d: i for i, d in enumerate(order)}}
 
 
-def make_raw(g: Geometry, black: int, white: int, kings: int, black_to_move: bool,
-             move: RawMove) -> tuple[int, int, int]:
-    """Masks after a raw move for plain checkers (a man reaching the far row is crowned)."""
-    path, hopped = move
-    frm = 1 << path[0]
-    to = 1 << path[-1]
-    cap = 0
-    for x in hopped:
-        cap |= 1 << x
+def capture_paths(g: Geometry, frm: int, to: int, cap: int, empty: int) -> list[RawMove]:
+    """Every hop sequence from ``frm`` to ``to`` (one-bit masks) over exactly the pieces of
+    ``cap``, landing only on ``empty`` squares (the start square counted as empty)."""
+    h = g.half
+    out: list[RawMove] = []
+    stack: list[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = [
+        (frm, cap, (_index(frm),), ())]
+    while stack:
+        at, left, path, hopped = stack.pop()
+        if not left:
+            if at == to:
+                out.append((path, hopped))
+            continue
+        for d in (h, h + 1):
+            for mid, land in ((at << d, at << 2 * d), (at >> d, at >> 2 * d)):
+                if mid & left and land & empty:
+                    stack.append((land, left ^ mid, (*path, _index(land)),
+                                  (*hopped, _index(mid))))
+    return out
+
+
+def _path_count(g: Geometry, frm: int, to: int, cap: int, empty: int) -> int:
+    """How many paths one engine capture stands for.  Only a king taking three or more
+    pieces can have two: a path of one or two hops is fixed by what it takes, and a man's
+    path goes forward every time, so it takes its pieces row by row."""
+    return len(capture_paths(g, frm, to, cap, empty))
+
+
+def make_masks(g: Geometry, black: int, white: int, kings: int, black_to_move: bool,
+               frm: int, to: int, cap: int) -> tuple[int, int, int]:
+    """Masks after a move given as masks, for plain checkers (a man reaching the far row
+    is crowned)."""
     # Not an exclusive-or of from|to: a king's capture may end on the square it started
     # from, and then the piece must stay.
     if black_to_move:
@@ -117,6 +127,16 @@ def make_raw(g: Geometry, black: int, white: int, kings: int, black_to_move: boo
     return black, white, kings
 
 
+def make_raw(g: Geometry, black: int, white: int, kings: int, black_to_move: bool,
+             move: RawMove) -> tuple[int, int, int]:
+    """Masks after a raw move for plain checkers (a man reaching the far row is crowned)."""
+    path, hopped = move
+    cap = 0
+    for x in hopped:
+        cap |= 1 << x
+    return make_masks(g, black, white, kings, black_to_move, 1 << path[0], 1 << path[-1], cap)
+
+
 # -- perft -------------------------------------------------------------------------------
 
 PerftFn = Callable[[int, int, int, bool, int], int]
@@ -124,117 +144,49 @@ PerftFn = Callable[[int, int, int, bool, int], int]
 
 @cache
 def perft_function(g: Geometry) -> PerftFn:
-    """A leaf counter specialised for one board geometry (constants bound as locals)."""
-    h = g.half
-    h1 = h + 1
+    """A leaf counter for one board geometry, on the engine's move functions."""
+    captures = move_functions(g)[0]
+    steps = step_function(g)
     valid = g.valid
-    bcrown = g.black_crown
-    wcrown = g.white_crown
-
-    def jump_count(sq: int, opp: int, empty: int, king: bool, black: bool) -> list[tuple]:
-        """Complete jump sequences from one-bit mask ``sq``: list of (to, captured)."""
-        out: list[tuple[int, int]] = []
-        stack = [(sq, opp, 0)]
-        while stack:
-            at, o, cap = stack.pop()
-            ended = True
-            # down-left / down-right (black men, kings)
-            if black or king:
-                for d in (h, h1):
-                    mid = at << d
-                    if mid & o:
-                        land = mid << d
-                        if land & empty:
-                            ended = False
-                            if not king and land & bcrown:
-                                out.append((land, cap | mid))
-                            else:
-                                stack.append((land, o ^ mid, cap | mid))
-            if not black or king:
-                for d in (h, h1):
-                    mid = at >> d
-                    if mid & o:
-                        land = mid >> d
-                        if land & empty:
-                            ended = False
-                            if not king and land & wcrown:
-                                out.append((land, cap | mid))
-                            else:
-                                stack.append((land, o ^ mid, cap | mid))
-            if ended and cap:
-                out.append((at, cap))
-        return out
-
-    def captures(own: int, opp: int, kings: int, black: bool, empty: int) -> list[tuple]:
-        """Every capture of the side to move as (from, to, captured) masks."""
-        movers = []
-        kown = own & kings
-        if black:
-            src = (((((own << h) & opp) << h) & empty) >> (2 * h)) | \
-                  (((((own << h1) & opp) << h1) & empty) >> (2 * h1)) | \
-                  (((((kown >> h) & opp) >> h) & empty) << (2 * h)) | \
-                  (((((kown >> h1) & opp) >> h1) & empty) << (2 * h1))
-        else:
-            src = (((((own >> h) & opp) >> h) & empty) << (2 * h)) | \
-                  (((((own >> h1) & opp) >> h1) & empty) << (2 * h1)) | \
-                  (((((kown << h) & opp) << h) & empty) >> (2 * h)) | \
-                  (((((kown << h1) & opp) << h1) & empty) >> (2 * h1))
-        while src:
-            sq = src & -src
-            src ^= sq
-            for to, cap in jump_count(sq, opp, empty | sq, bool(kings & sq), black):
-                movers.append((sq, to, cap))
-        return movers
+    bcrown, wcrown = g.black_crown, g.white_crown
 
     def perft(black_bb: int, white_bb: int, kings: int, black: bool, depth: int) -> int:
         if depth == 0:
             return 1
         empty = valid & ~(black_bb | white_bb)
-        if black:
-            own, opp = black_bb, white_bb
-        else:
-            own, opp = white_bb, black_bb
-        caps = captures(own, opp, kings, black, empty)
-        if caps:
-            if depth == 1:
-                return len(caps)
+        own = black_bb if black else white_bb
+        opp = white_bb if black else black_bb
+        moves: list[Move] = captures(own, opp, kings, black, empty, None)
+        if moves:
+            if depth == 1 and not kings & own:
+                return len(moves)
             total = 0
-            for frm, to, cap in caps:
-                nown = (own & ~frm) | to        # a king's loop may end where it began
-                nopp = opp ^ cap
-                if kings & frm:
-                    nk = (kings & ~(frm | cap)) | to
+            for frm, to, cap in moves:
+                # Each path is a move of its own; only a king taking three or more pieces
+                # can have more than one (see _path_count).
+                n = 1
+                if kings & frm and cap.bit_count() >= 3:
+                    n = _path_count(g, frm, to, cap, empty | frm)
+                if depth == 1:
+                    total += n
                 else:
-                    nk = kings & ~cap
-                    if to & (bcrown if black else wcrown):
-                        nk |= to
-                if black:
-                    total += perft(nown, nopp, nk, False, depth - 1)
-                else:
-                    total += perft(nopp, nown, nk, True, depth - 1)
+                    b, w, k = make_masks(g, black_bb, white_bb, kings, black, frm, to, cap)
+                    total += n * perft(b, w, k, not black, depth - 1)
             return total
-        kown = own & kings
-        if black:
-            tl = (own << h) & empty
-            tr = (own << h1) & empty
-            kl = (kown >> h) & empty
-            kr = (kown >> h1) & empty
-        else:
-            tl = (own >> h) & empty
-            tr = (own >> h1) & empty
-            kl = (kown << h) & empty
-            kr = (kown << h1) & empty
         if depth == 1:
-            return tl.bit_count() + tr.bit_count() + kl.bit_count() + kr.bit_count()
+            s1, s2, s3, s4 = steps(own, kings, black, empty)
+            return (s1[0].bit_count() + s2[0].bit_count() + s3[0].bit_count()
+                    + s4[0].bit_count())
+        # The steps made here rather than by make_masks: perft spends most of its time on
+        # them, and a step is simple (nothing taken, a king moves its mark along).
         total = 0
         crown = bcrown if black else wcrown
         d1 = depth - 1
-        # forward steps (shift by h / h1 in the forward direction)
-        for targets, d, fwd in ((tl, h, True), (tr, h1, True), (kl, h, False), (kr, h1, False)):
+        for targets, d, down in steps(own, kings, black, empty):
             while targets:
                 to = targets & -targets
                 targets ^= to
-                frm = (to >> d) if fwd == black else (to << d)
+                frm = (to >> d) if down else (to << d)
                 nown = own ^ (frm | to)
                 if kings & frm:
                     nk = kings ^ (frm | to)

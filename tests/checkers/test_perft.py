@@ -103,3 +103,28 @@ def test_generator_moves_equal_plain_generator_moves() -> None:
              tuple(g.square_at(r + 1, c + 1) for r, c in hopped))
             for path, hopped in naive.moves(to_naive(game)))
         assert mine == theirs
+
+
+def test_both_ways_round_a_kings_loop_are_moves_and_perft_counts_both() -> None:
+    """The engine's generator gives the loop once (one position after it); the rules and
+    perft get back both paths from it, so they stay two moves."""
+    game = R.parse_fen("W:WK31:B18,19,26,27,1")
+    assert sorted(str(m) for m in game.legal_moves()) == ["31x22x15x24x31",
+                                                          "31x24x15x22x31"]
+    assert R.perft(game, 1) == 2
+    assert R.perft(game, 2) == 2 * len(R.play(game, game.legal_moves()[0]).legal_moves())
+
+
+def test_capture_paths_follow_exactly_the_pieces_taken() -> None:
+    from retro.games.checkers import movegen
+
+    game = R.parse_fen("W:WK31:B18,19,26,27,1")
+    pos = game.position
+    g = pos.geometry
+    cap = sum(g.bit(s) for s in (18, 19, 26, 27))
+    empty = g.valid & ~(pos.black | pos.white)
+    loops = movegen.capture_paths(g, g.bit(31), g.bit(31), cap, empty | g.bit(31))
+    assert len(loops) == 2
+    # three of the four pieces: no path takes exactly those and comes back to 31
+    assert movegen.capture_paths(g, g.bit(31), g.bit(31), cap & ~g.bit(18),
+                                 empty | g.bit(31)) == []

@@ -1,10 +1,12 @@
-"""Move generation for the search, in masks: a move is ``(from, to, captured)``.
+"""The one move generator, in masks: a move is ``(from, to, captured)``.
 
-The same rules as ``movegen.generate`` (and checked against it by the tests), in the form the
-search needs: three one-bit or many-bit masks and no path.  Two capture paths with the same
-end and the same captured pieces lead to the same position and are given once.  A king may
-end a capture on the square it started from (``from == to``): the search's make step keeps
-such a king (it sets the end square after clearing the start).
+The rules (through ``movegen``), perft and the search all use it, and the tests check it
+against a plain reference, so a rule of moving is written here and nowhere else.  A move
+is three masks and no path, the form the search needs: two capture paths with the same end
+and the same captured pieces lead to the same position and are given once (``movegen``
+finds the paths again for the rules).  A king may end a capture on the square it started
+from (``from == to``): the search's make step keeps such a king (it sets the end square
+after clearing the start).
 """
 
 from __future__ import annotations
@@ -17,6 +19,27 @@ from retro.games.checkers.board import Geometry
 Move = tuple[int, int, int]
 CaptureFn = Callable[[int, int, int, bool, int, "dict[int, int] | None"], list[Move]]
 QuietFn = Callable[[int, int, bool, int], list[Move]]
+Steps = tuple[tuple[int, int, bool], ...]
+StepFn = Callable[[int, int, bool, int], Steps]
+
+
+@cache
+def step_function(g: Geometry) -> StepFn:
+    """The step rule for one board size: for each of the four directions, the empty
+    squares the side to move can step to, the shift and whether it goes down the board
+    (men forward only, kings both ways).  ``quiet`` lists these steps; perft counts them."""
+    h = g.half
+    h1 = h + 1
+
+    def steps(own: int, kings: int, black: bool, empty: int) -> Steps:
+        kown = own & kings
+        if black:
+            return (((own << h) & empty, h, True), ((own << h1) & empty, h1, True),
+                    ((kown >> h) & empty, h, False), ((kown >> h1) & empty, h1, False))
+        return (((own >> h) & empty, h, False), ((own >> h1) & empty, h1, False),
+                ((kown << h) & empty, h, True), ((kown << h1) & empty, h1, True))
+
+    return steps
 
 
 @cache
@@ -110,18 +133,12 @@ def move_functions(g: Geometry) -> tuple[CaptureFn, QuietFn]:
             jumps(sq, hoppable, empty | sq, bool(kings & sq), black, out)
         return out
 
+    steps = step_function(g)
+
     def quiet(own: int, kings: int, black: bool, empty: int) -> list[Move]:
         """Every plain step of the side to move (call only when no capture exists)."""
-        kown = own & kings
         out: list[Move] = []
-        if black:
-            fwd = ((own << h, h, True), (own << h1, h1, True),
-                   (kown >> h, h, False), (kown >> h1, h1, False))
-        else:
-            fwd = ((own >> h, h, False), (own >> h1, h1, False),
-                   (kown << h, h, True), (kown << h1, h1, True))
-        for targets, d, down in fwd:
-            targets &= empty
+        for targets, d, down in steps(own, kings, black, empty):
             while targets:
                 to = targets & -targets
                 targets ^= to
