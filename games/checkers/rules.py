@@ -304,6 +304,36 @@ def hop_score(options: Options, mover: int, hopped: int) -> int:
     return 0
 
 
+def _make(g: Geometry, opts: Options, black: int, white: int, kings: int, black_to_move: bool,
+          weights: tuple[int, ...] | None, raw: movegen.RawMove
+          ) -> tuple[int, int, int, tuple[int, ...] | None, int]:
+    """Masks, weights and the points the mover gains after a raw move, in every variant."""
+    path, hopped = raw
+    start, end = path[0], path[-1]
+    was_man = not kings >> start & 1
+    black, white, kings = movegen.make_raw(g, black, white, kings, black_to_move, raw)
+    if weights is None:
+        return black, white, kings, None, 0
+    gained = 0
+    lw = list(weights)
+    mover = lw[start]
+    for x in hopped:
+        gained += hop_score(opts, mover, lw[x])
+        lw[x] = 0
+    lw[start] = 0                   # cleared first: a king's loop may end where it began
+    lw[end] = mover
+    to = 1 << end
+    crown = g.black_crown if black_to_move else g.white_crown
+    if opts.variant == WECKERS_TWO and was_man and to & crown:
+        # Weckers Two: a man reaching the far row leaves the board and scores its weight.
+        gained += mover
+        lw[end] = 0
+        kings &= ~to
+        black &= ~to
+        white &= ~to
+    return black, white, kings, tuple(lw), gained
+
+
 def play(game: Game, move: Move) -> Game:
     """The game after ``move`` (which must be legal); scores, crowning and the end."""
     if game.over:
@@ -315,39 +345,13 @@ def play(game: Game, move: Move) -> Game:
     g = pos.geometry
     mover = pos.turn
     is_black = mover == BLACK
-    frm = g.bit(move.start)
-    to = g.bit(move.end)
-    cap = 0
-    for s in move.hopped:
-        cap |= g.bit(s)
-    gained = 0
-    weights = list(pos.weights) if pos.weights else None
-    if weights is not None:
-        w_mover = weights[g.bit_of[move.start - 1]]
-        for s in move.hopped:
-            b = g.bit_of[s - 1]
-            gained += hop_score(opts, w_mover, weights[b])
-            weights[b] = 0
-        weights[g.bit_of[move.start - 1]] = 0
-        weights[g.bit_of[move.end - 1]] = w_mover
-    black, white, kings = movegen.make_raw(g, pos.black, pos.white, pos.kings, is_black,
-                                           ((g.bit_of[move.start - 1], g.bit_of[move.end - 1]),
-                                            tuple(g.bit_of[s - 1] for s in move.hopped)))
-    crown = g.black_crown if is_black else g.white_crown
-    if opts.variant == WECKERS_TWO and not pos.kings & frm and to & crown:
-        # Weckers Two: a man reaching the far row leaves the board and scores its weight.
-        assert weights is not None
-        gained += weights[g.bit_of[move.end - 1]]
-        weights[g.bit_of[move.end - 1]] = 0
-        kings &= ~to
-        if is_black:
-            black &= ~to
-        else:
-            white &= ~to
+    raw = ((g.bit_of[move.start - 1], g.bit_of[move.end - 1]),
+           tuple(g.bit_of[s - 1] for s in move.hopped))
+    black, white, kings, weights, gained = _make(g, opts, pos.black, pos.white, pos.kings,
+                                                 is_black, pos.weights, raw)
     scores = list(game.scores)
     scores[0 if is_black else 1] += gained
-    new_pos = Position(pos.rows, pos.cols, black, white, kings, other(mover),
-                       tuple(weights) if weights is not None else None)
+    new_pos = Position(pos.rows, pos.cols, black, white, kings, other(mover), weights)
     nxt = replace(game, position=new_pos, scores=(scores[0], scores[1]),
                   history=(*game.history, format_move(move)), _moves=None)
     nxt = _watch_draw(nxt, mover)
@@ -685,23 +689,7 @@ def _perft_general(g: Geometry, opts: Options, black: int, white: int, kings: in
     if depth == 1:
         return len(moves)
     total = 0
-    crown = g.black_crown if black_to_move else g.white_crown
     for mv in moves:
-        b, w, k = movegen.make_raw(g, black, white, kings, black_to_move, mv)
-        wt = weights
-        if weights is not None:
-            lw = list(weights)
-            moved = lw[mv[0][0]]
-            lw[mv[0][0]] = 0            # cleared first: a king's loop may end where it began
-            lw[mv[0][-1]] = moved
-            for x in mv[1]:
-                lw[x] = 0
-            to = 1 << mv[0][-1]
-            if opts.variant == WECKERS_TWO and to & crown and not kings & (1 << mv[0][0]):
-                lw[mv[0][-1]] = 0
-                k &= ~to
-                b &= ~to
-                w &= ~to
-            wt = tuple(lw)
+        b, w, k, wt, _ = _make(g, opts, black, white, kings, black_to_move, weights, mv)
         total += _perft_general(g, opts, b, w, k, not black_to_move, wt, depth - 1)
     return total
