@@ -45,6 +45,10 @@ from retro.programs import (  # noqa: E402  (one exception for every command lin
 
 #: Virtual time ``--until`` may ask for: a day is far past any game's longest wait.
 MAX_UNTIL_MS = 86_400_000
+#: ``--max-seconds`` above a day of real time is refused like ``--until`` above a day.
+MAX_SECONDS = 86_400.0
+#: The longest ``retro tone``: a minute (a longer one is built in memory all at once).
+MAX_TONE_MS = 60_000.0
 
 
 class FileProblem(Exception):
@@ -142,6 +146,7 @@ def _dispatch(args: list[str]) -> int:
     parser.add_argument("--record", type=Path)
     _add_program_options(parser)
     ns = parser.parse_intermixed_args(args)   # options before or after the letters
+    _check_seed(ns.seed)
     return _play(ns.game, ns.letters, tty=ns.tty, seed=ns.seed, phosphor=ns.phosphor,
                  fullscreen=ns.fullscreen, options=_program_options(ns), colors=ns.colors,
                  record=ns.record, scaling=ns.scaling)
@@ -295,6 +300,16 @@ def _play(name: str, letters: str, *, tty: bool, seed: int | None = None,
         show_notices()
 
 
+def _check_seed(seed: int | None) -> None:
+    """Seeds are whole numbers 0 to ``MAX_SEED``: Python's stream takes a negative seed as
+    its absolute value (``--seed -1`` would play the seed 1 game), so those are refused."""
+    from retro.record import MAX_SEED
+
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise BadOptionValue(f"--seed {seed} is out of range: it takes a whole number from 0 "
+                             f"to {MAX_SEED}")
+
+
 def _cmd_run(args: list[str]) -> int:
     parser = _Parser(prog="retro run", add_help=False)
     parser.add_argument("game", nargs="?")
@@ -319,9 +334,10 @@ def _cmd_run(args: list[str]) -> int:
     from retro.script import DEFAULT_MAX_SECONDS, ScriptError, parse, run
 
     max_seconds = DEFAULT_MAX_SECONDS if ns.max_seconds is None else ns.max_seconds
-    if not 0 < max_seconds < float("inf"):
-        raise FileProblem(f"--max-seconds {ns.max_seconds} is not a positive number of "
-                          "seconds")
+    if not 0 < max_seconds <= MAX_SECONDS:  # NaN fails too
+        raise FileProblem(f"--max-seconds {ns.max_seconds} is out of range: it takes more "
+                          f"than 0 and at most {MAX_SECONDS:g} seconds (a day)")
+    _check_seed(ns.seed)
     for output in _OUTPUTS:
         if getattr(ns, output) is not None:
             _check_output(getattr(ns, output))
@@ -514,8 +530,10 @@ def _cmd_tone(args: list[str]) -> int:
     parser.add_argument("ms", type=float)
     parser.add_argument("-o", "--output", type=Path, required=True)
     ns = parser.parse_args(args)
-    if not (18.3 <= ns.hz <= 30000) or ns.ms <= 0:
-        raise UsageError("tone takes a frequency of 19-30000 Hz and a positive length in ms")
+    if not (18.3 <= ns.hz <= 30000 and 0 < ns.ms <= MAX_TONE_MS):  # NaN fails too
+        raise BadOptionValue(f"tone {ns.hz:g} {ns.ms:g} is out of range: it takes a "
+                             f"frequency of 19-30000 Hz and a length of more than 0 and at "
+                             f"most {MAX_TONE_MS:g} ms")
     from retro.speaker import write_tone
 
     _check_output(ns.output)
