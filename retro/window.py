@@ -110,6 +110,23 @@ def headless_driver(driver: str, environ: Any = None) -> bool:
     return driver.lower() in HEADLESS_DRIVERS and driver.lower() not in asked
 
 
+def no_display_reason(driver: str, environ: Any = None) -> str:
+    """Why SDL ended up on a ``driver`` that shows nothing: a display named in the
+    environment that could not be opened (named, so a dead ``DISPLAY`` is not mistaken for a
+    missing one), or no display named at all.
+
+        >>> no_display_reason("offscreen", {"DISPLAY": ":99"})
+        'the display DISPLAY=:99 could not be opened (SDL fell back to its offscreen driver)'
+    """
+    env = os.environ if environ is None else environ
+    named = [f"{name}={env[name]}" for name in ("DISPLAY", "WAYLAND_DISPLAY") if env.get(name)]
+    if named:
+        return (f"the display {' or '.join(named)} could not be opened (SDL fell back to its "
+                f"{driver} driver)")
+    return (f"SDL found only its {driver} driver, which shows nothing; set DISPLAY, or "
+            "SDL_VIDEODRIVER to choose a driver")
+
+
 # -- geometry (pure functions) -----------------------------------------------------------------
 
 def picture_rect(window: tuple[int, int], frame: tuple[int, int],
@@ -364,8 +381,7 @@ class WindowFrontend:
                 pygame.display.init()
             driver = pygame.display.get_driver()
             if headless_driver(driver):
-                raise pygame.error(f"SDL found only its {driver} driver, which shows nothing; "
-                                   "set DISPLAY, or SDL_VIDEODRIVER to choose a driver")
+                raise pygame.error(no_display_reason(driver))
             frame_w, frame_h = self.raster.shape[1], self.raster.shape[0]
             self.windowed_size = size or self._initial_size((frame_w, frame_h), scaling)
             self.fullscreen = fullscreen
