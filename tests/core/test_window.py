@@ -19,8 +19,8 @@ from retro.events import Click, Key, Quit  # noqa: E402
 from retro.host import run_realtime  # noqa: E402
 from retro.machine import Flags, Machine  # noqa: E402
 from retro.png import read_png  # noqa: E402
-from retro.speaker import Speaker  # noqa: E402
 from retro.scaling import SCALINGS, cell_at, integer_factors, picture_rect  # noqa: E402
+from retro.speaker import Speaker  # noqa: E402
 from retro.window import REPEAT_DELAY_S, WindowFrontend, run_window  # noqa: E402
 
 pytestmark = pytest.mark.window
