@@ -109,10 +109,12 @@ def _dispatch(args: list[str]) -> int:
         print(f"retro {__version__}")
         return 0
     if first == "--list":
-        from retro.programs import all_programs
+        from retro.programs import all_programs, broken_programs
 
         for program in all_programs():
             print(program.name)
+        for broken in broken_programs():  # on stderr: the list itself stays names only
+            print(f"retro: {broken}", file=sys.stderr)
         return 0
     if first == "--tty" and len(args) == 1:
         return _play("launcher", "", tty=True)
