@@ -1,4 +1,4 @@
-"""The ``retro`` command line (see DESIGN.md for the contract).
+"""The ``retro`` command line (README.md, "The command line", is the contract).
 
 Imports are late on purpose: ``retro --version`` and ``retro --help`` answer without
 loading numpy or pygame.

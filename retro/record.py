@@ -1,6 +1,6 @@
 """Recording a session as a key script that replays it exactly (``retro GAME --record F``).
 
-The file is an ordinary key script (DESIGN.md) with a first line naming the run::
+The file is an ordinary key script (README.md, "Key scripts") with a first line naming the run::
 
     #!retro run yucky MS --seed 1234567
     wait:2350 ENTER
