@@ -17,7 +17,7 @@ def _layout() -> str:
 
 def test_the_layout_names_every_module_and_subfolder_of_retro() -> None:
     layout = _layout()
-    words = set(re.findall(r"[a-z_]+", layout))
+    words = set(re.findall(r"[a-z_0-9]+", layout))
     modules = {p.stem for p in (REPO / "retro").glob("*.py") if p.stem != "__init__"}
     folders = {p.name for p in (REPO / "retro").iterdir()
                if p.is_dir() and not p.is_symlink() and (p / "__init__.py").exists()}
