@@ -525,11 +525,13 @@ class Store:
             pid = int(pid_text) if pid_text.isdigit() else None
             if pid == os.getpid():
                 continue  # ours: a save in another thread, or about to be renamed
-            try:
-                fd = os.open(entry.path, os.O_RDONLY)
+            try:  # never blocks: a FIFO under a temporary file's name is left alone
+                fd = os.open(entry.path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
             except OSError:
                 continue  # renamed or removed meanwhile
             try:
+                if not stat.S_ISREG(os.fstat(fd).st_mode):
+                    continue
                 try:
                     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 except OSError:

@@ -136,3 +136,15 @@ def test_a_fifo_put_in_place_after_the_check_is_still_refused(tmp_path: Path) ->
                 pytest.raises(core.NotRegularFile):
             core._read_regular(path, 100)
     assert not fired
+
+
+def test_a_fifo_named_like_a_killed_writers_temporary_file_does_not_hang_the_start(
+        tmp_path: Path, tally) -> None:
+    from retro.script import run
+
+    stray = tmp_path / ".YUCKY.SCR.999999.abcd1234.tmp"
+    os.mkfifo(stray)
+    with _unblocked_after([stray], WATCHDOG_S) as fired:
+        run("yucky", seed=1, keys="", letters="*", home=tmp_path)
+    tally("special files in place of a save file", 1, int(not fired))
+    assert not fired and stray.exists()  # not ours to remove: not a temporary file
