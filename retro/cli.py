@@ -7,9 +7,12 @@ loading numpy or pygame.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -47,6 +50,9 @@ from retro.programs import (  # noqa: E402  (one exception for every command lin
 MAX_UNTIL_MS = 86_400_000
 #: ``--max-seconds`` above a day of real time is refused like ``--until`` above a day.
 MAX_SECONDS = 86_400.0
+#: How long past ``--max-seconds`` a run may stay inside one step (a disk that does not
+#: answer, one long computation) before an alarm ends it without its outputs.
+STUCK_GRACE_S = 10.0
 #: The longest ``retro tone``: a minute (a longer one is built in memory all at once).
 MAX_TONE_MS = 60_000.0
 
@@ -302,6 +308,35 @@ def _play(name: str, letters: str, *, tty: bool, seed: int | None = None,
         show_notices()
 
 
+class _StuckRun(BaseException):
+    """Raised by the alarm in the step that outstayed ``--max-seconds`` (a BaseException,
+    so that no ``except Exception`` inside a game or the store swallows it)."""
+
+
+@contextlib.contextmanager
+def _alarm(seconds: float) -> Iterator[None]:
+    """Raise ``_StuckRun`` wherever the main thread is after ``seconds`` of wall time.
+
+    The run checks its own wall-clock limit between steps; this is the backstop for a
+    step that never returns, since a blocking system call is interrupted by the signal.
+    """
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not \
+            threading.main_thread():
+        yield
+        return
+
+    def expire(signum: int, frame: object) -> None:
+        raise _StuckRun
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def _check_seed(seed: int | None) -> None:
     """Seeds are whole numbers 0 to ``MAX_SEED``: Python's stream takes a negative seed as
     its absolute value (``--seed -1`` would play the seed 1 game), so those are refused."""
@@ -368,10 +403,16 @@ def _cmd_run(args: list[str]) -> int:
     params = {**(recorded.options if recorded else {}), **_program_options(ns)}
     _check_options(program, params)
     try:
-        result = run(program.name, seed=seed, keys=script, letters=letters,
-                     until_ms=ns.until, params=params,
-                     stop_at_end=ns.stop_at_end or bool(recorded and recorded.stop_at_end),
-                     max_seconds=max_seconds)
+        with _alarm(max_seconds + STUCK_GRACE_S):
+            result = run(program.name, seed=seed, keys=script, letters=letters,
+                         until_ms=ns.until, params=params,
+                         stop_at_end=ns.stop_at_end or bool(recorded and recorded.stop_at_end),
+                         max_seconds=max_seconds)
+    except _StuckRun:
+        print(f"retro: {program.name} was stuck in one step {STUCK_GRACE_S:g} s past "
+              f"--max-seconds {max_seconds:g} and was stopped there; no outputs were written",
+              file=sys.stderr)
+        return 1
     except Exception as err:  # an error inside the program: exit 1 with its message
         print(f"retro: {program.name} failed: {type(err).__name__}: {err}", file=sys.stderr)
         return 1

@@ -122,3 +122,29 @@ def test_a_recording_with_a_negative_seed_is_refused(tmp_path: Path, capsys) -> 
     err = capsys.readouterr().err
     assert "seed -1 is out of range" in err.splitlines()[0] and "Traceback" not in err
 
+
+
+def test_max_seconds_ends_a_run_stuck_in_a_system_call(tmp_path: Path, capsys,
+                                                      monkeypatch) -> None:
+    """A disk that does not answer, made real: the save file's read blocks opening a FIFO
+    nobody writes.  The run's own limit is checked between steps, so the alarm ends it."""
+    import os
+
+    import retro.cli as cli
+    import retro.store.core as core
+
+    fifo = tmp_path / "never"
+    os.mkfifo(fifo)
+
+    def stuck_read(path: Path, limit: int) -> bytes:
+        with open(fifo, "rb") as f:   # blocks: no writer ever comes
+            return f.read(limit)
+
+    monkeypatch.setattr(core, "_read_regular", stuck_read)
+    monkeypatch.setattr(cli, "STUCK_GRACE_S", 0.5)
+    monkeypatch.setenv("RETRO_HOME", str(tmp_path))
+    start = time.monotonic()
+    status = main(["run", "yucky", "*", "--max-seconds", "1"])
+    took = time.monotonic() - start
+    assert status == 1 and took < 10
+    assert _one_line(capsys, "stuck", "--max-seconds 1")
