@@ -256,7 +256,7 @@ class SmoothScaler:
     Enlarging the columns by a whole factor (nearest) and reducing them to the picture width
     by averaging is the same as averaging, for each picture column, the frame columns it
     covers, weighted by how much of each; that is done here in 256ths that add up to a whole
-    (``_area_taps``), per 8-bit channel.  Picture line i shows frame line
+    (``_area_taps``), for each 8-bit channel.  Picture line i shows frame line
     ``i * frame height // picture height``.
     """
 
@@ -264,10 +264,11 @@ class SmoothScaler:
         (frame_w, frame_h), (width, height) = frame, picture
         self.frame, self.picture = frame, picture
         self._index, share = _area_taps(frame_w, width)
-        self._share = share[None, :, :, None]
+        self._shares = [share[None, :, k].copy() for k in range(share.shape[1])]
         self._lines = np.arange(height, dtype=np.int64) * frame_h // height
         #: The frame with its columns scaled: (frame height, picture width) pixels.
         self.wide = np.zeros((frame_h, width), dtype=np.uint32)
+        self._work = np.empty((3, frame_h, width), dtype=np.uint32)  # kept: no page faults
 
     def lines_showing(self, first: int, end: int) -> tuple[int, int]:
         """The picture rows [top, bottom) that show any of the frame rows [first, end)."""
@@ -278,17 +279,28 @@ class SmoothScaler:
               ) -> tuple[int, int]:
         """Scale frame rows [first, end) of ``frame`` (height, width) uint32 into ``picture``
         (picture height, width); returns the picture rows [top, bottom) that were redrawn."""
-        for start in range(first, end, _MIX_ROWS):
-            stop = min(end, start + _MIX_ROWS)
-            rows = np.ascontiguousarray(frame[start:stop])
-            channels = rows.view(np.uint8).reshape(stop - start, -1, 4)
-            taken = channels[:, self._index].astype(np.uint32)  # (rows, width, taps, 4)
-            taken *= self._share
-            total = taken.sum(axis=2)
-            total += 128
-            total >>= 8
-            self.wide[start:stop] = total.astype(np.uint8).reshape(stop - start, -1) \
-                .view(np.uint32)
+        # Two channels at once in the 16-bit halves of a 32-bit word, as ``_mix`` does: a
+        # channel times its share is at most 255 * 256, and the shares add up to 256, so
+        # a half never overflows, rounding included.
+        low, high, tap = self._work[0, :end - first], self._work[1, :end - first], \
+            self._work[2, :end - first]
+        rows = frame[first:end]
+        low[:] = 0
+        high[:] = 0
+        for k in range(self._index.shape[1]):
+            np.take(rows, self._index[:, k], axis=1, out=tap, mode="clip")
+            share = self._shares[k]
+            high += (tap >> 8 & _LOW) * share
+            tap &= _LOW
+            tap *= share
+            low += tap
+        low += _HALF
+        low >>= 8
+        low &= _LOW
+        high += _HALF
+        high &= _HIGH
+        high |= low
+        self.wide[first:end] = high
         top, bottom = self.lines_showing(first, end)
         picture[top:bottom] = self.wide[self._lines[top:bottom]]
         return top, bottom
