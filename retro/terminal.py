@@ -346,8 +346,13 @@ def run_terminal(machine: Machine, coroutine: Coroutine[Any, Any, None], *,
         out_fd_used = sys.stdout.fileno() if out_fd is None else out_fd
     except (AttributeError, ValueError, io.UnsupportedOperation) as err:
         raise TerminalUnavailable(f"no terminal to play in ({err})") from None
-    frontend = TerminalFrontend(machine, in_fd=in_fd, out_fd=out_fd_used,
-                                colors=choose_colors(colors), blink=blink, bell=bell)
+    term = os.environ.get("TERM", "")
+    caps = caps_for(term, read_terminfo(term, out_fd_used))
+    chosen = choose_colors(colors)
+    if colors == "auto" and caps.colors < 16:
+        chosen = "16"  # COLORTERM inherited by a console that shows 8: it is not believed
+    frontend = TerminalFrontend(machine, in_fd=in_fd, out_fd=out_fd_used, colors=chosen,
+                                blink=blink, bell=bell, caps=caps)
     if out_fd is None:
         sys.stdout.flush()  # nothing Python buffered may land in the middle of a frame
     frontend.open()

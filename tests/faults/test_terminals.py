@@ -25,12 +25,12 @@ REPO = Path(__file__).resolve().parents[2]
 LIMIT_S = 30.0
 
 
-def _session(term: str, home: Path) -> tuple[bytes, list[str]]:
+def _session(term: str, home: Path, **extra: str) -> tuple[bytes, list[str]]:
     """charmap in a pty with ``TERM=term``: page 2 (every attribute), then quit; returns
     everything it wrote and the screen pyte read from it before quitting."""
     env = {k: v for k, v in os.environ.items()
            if k not in ("COLORTERM", "SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY")}
-    env.update(TERM=term, RETRO_HOME=str(home), PYTHONPATH=str(REPO))
+    env.update(TERM=term, RETRO_HOME=str(home), PYTHONPATH=str(REPO), **extra)
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 25, 80, 0, 0))
     proc = subprocess.Popen([sys.executable, "-m", "retro.cli", "charmap", "--tty"],
@@ -93,3 +93,16 @@ def test_each_terminal_gets_only_what_it_takes(term: str, tmp_path: Path, tally)
     ok = ok and "Attributes" in shown[0]
     tally("terminals that are not xterm", 1, int(ok))
     assert ok, (term, sorted(codes), sgr_mouse, x10_mouse, sync, shape)
+
+
+def test_a_console_with_8_colours_gets_8_even_when_colorterm_says_truecolor(
+        tmp_path: Path, tally) -> None:
+    """COLORTERM is passed on to programs started from a truecolor terminal; a Linux console
+    reached from one still shows 8 colours."""
+    raw, shown = _session("linux", tmp_path, COLORTERM="truecolor")
+    codes = _sgr_codes(raw)
+    ok = (b"38;2;" not in raw and b"48;2;" not in raw   # no 24-bit colour
+          and not codes & (set(range(90, 98)) | set(range(100, 108)))
+          and "Attributes" in shown[0])
+    tally("terminals that are not xterm", 1, int(ok))
+    assert ok, sorted(codes)
