@@ -1,4 +1,4 @@
-"""The ``retro`` command line (see DESIGN.md for the contract).
+"""The ``retro`` command line (README.md, "The command line", is the contract).
 
 Imports are late on purpose: ``retro --version`` and ``retro --help`` answer without
 loading numpy or pygame.
@@ -7,9 +7,12 @@ loading numpy or pygame.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -45,6 +48,13 @@ from retro.programs import (  # noqa: E402  (one exception for every command lin
 
 #: Virtual time ``--until`` may ask for: a day is far past any game's longest wait.
 MAX_UNTIL_MS = 86_400_000
+#: ``--max-seconds`` above a day of real time is refused like ``--until`` above a day.
+MAX_SECONDS = 86_400.0
+#: How long past ``--max-seconds`` a run may stay inside one step (a disk that does not
+#: answer, one long computation) before an alarm ends it without its outputs.
+STUCK_GRACE_S = 10.0
+#: The longest ``retro tone``: a minute (a longer one is built in memory all at once).
+MAX_TONE_MS = 60_000.0
 
 
 class FileProblem(Exception):
@@ -105,10 +115,12 @@ def _dispatch(args: list[str]) -> int:
         print(f"retro {__version__}")
         return 0
     if first == "--list":
-        from retro.programs import all_programs
+        from retro.programs import all_programs, broken_programs
 
         for program in all_programs():
             print(program.name)
+        for broken in broken_programs():  # on stderr: the list itself stays names only
+            print(f"retro: {broken}", file=sys.stderr)
         return 0
     if first == "--tty" and len(args) == 1:
         return _play("launcher", "", tty=True)
@@ -142,6 +154,7 @@ def _dispatch(args: list[str]) -> int:
     parser.add_argument("--record", type=Path)
     _add_program_options(parser)
     ns = parser.parse_intermixed_args(args)   # options before or after the letters
+    _check_seed(ns.seed)
     return _play(ns.game, ns.letters, tty=ns.tty, seed=ns.seed, phosphor=ns.phosphor,
                  fullscreen=ns.fullscreen, options=_program_options(ns), colors=ns.colors,
                  record=ns.record, scaling=ns.scaling)
@@ -295,6 +308,45 @@ def _play(name: str, letters: str, *, tty: bool, seed: int | None = None,
         show_notices()
 
 
+class _StuckRun(BaseException):
+    """Raised by the alarm in the step that outstayed ``--max-seconds`` (a BaseException,
+    so that no ``except Exception`` inside a game or the store swallows it)."""
+
+
+@contextlib.contextmanager
+def _alarm(seconds: float) -> Iterator[None]:
+    """Raise ``_StuckRun`` wherever the main thread is after ``seconds`` of wall time.
+
+    The run checks its own wall-clock limit between steps; this is the backstop for a
+    step that never returns, since a blocking system call is interrupted by the signal.
+    """
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not \
+            threading.main_thread():
+        yield
+        return
+
+    def expire(signum: int, frame: object) -> None:
+        raise _StuckRun
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL if previous is None else previous)
+
+
+def _check_seed(seed: int | None) -> None:
+    """Seeds are whole numbers 0 to ``MAX_SEED``: Python's stream takes a negative seed as
+    its absolute value (``--seed -1`` would play the seed 1 game), so those are refused."""
+    from retro.record import MAX_SEED
+
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise BadOptionValue(f"--seed {seed} is out of range: it takes a whole number from 0 "
+                             f"to {MAX_SEED}")
+
+
 def _cmd_run(args: list[str]) -> int:
     parser = _Parser(prog="retro run", add_help=False)
     parser.add_argument("game", nargs="?")
@@ -319,9 +371,10 @@ def _cmd_run(args: list[str]) -> int:
     from retro.script import DEFAULT_MAX_SECONDS, ScriptError, parse, run
 
     max_seconds = DEFAULT_MAX_SECONDS if ns.max_seconds is None else ns.max_seconds
-    if not 0 < max_seconds < float("inf"):
-        raise FileProblem(f"--max-seconds {ns.max_seconds} is not a positive number of "
-                          "seconds")
+    if not 0 < max_seconds <= MAX_SECONDS:  # NaN fails too
+        raise FileProblem(f"--max-seconds {ns.max_seconds} is out of range: it takes more "
+                          f"than 0 and at most {MAX_SECONDS:g} seconds (a day)")
+    _check_seed(ns.seed)
     for output in _OUTPUTS:
         if getattr(ns, output) is not None:
             _check_output(getattr(ns, output))
@@ -350,10 +403,16 @@ def _cmd_run(args: list[str]) -> int:
     params = {**(recorded.options if recorded else {}), **_program_options(ns)}
     _check_options(program, params)
     try:
-        result = run(program.name, seed=seed, keys=script, letters=letters,
-                     until_ms=ns.until, params=params,
-                     stop_at_end=ns.stop_at_end or bool(recorded and recorded.stop_at_end),
-                     max_seconds=max_seconds)
+        with _alarm(max_seconds + STUCK_GRACE_S):
+            result = run(program.name, seed=seed, keys=script, letters=letters,
+                         until_ms=ns.until, params=params,
+                         stop_at_end=ns.stop_at_end or bool(recorded and recorded.stop_at_end),
+                         max_seconds=max_seconds)
+    except _StuckRun:
+        print(f"retro: {program.name} was stuck in one step {STUCK_GRACE_S:g} s past "
+              f"--max-seconds {max_seconds:g} and was stopped there; no outputs were written",
+              file=sys.stderr)
+        return 1
     except Exception as err:  # an error inside the program: exit 1 with its message
         print(f"retro: {program.name} failed: {type(err).__name__}: {err}", file=sys.stderr)
         return 1
@@ -514,8 +573,10 @@ def _cmd_tone(args: list[str]) -> int:
     parser.add_argument("ms", type=float)
     parser.add_argument("-o", "--output", type=Path, required=True)
     ns = parser.parse_args(args)
-    if not (18.3 <= ns.hz <= 30000) or ns.ms <= 0:
-        raise UsageError("tone takes a frequency of 19-30000 Hz and a positive length in ms")
+    if not (18.3 <= ns.hz <= 30000 and 0 < ns.ms <= MAX_TONE_MS):  # NaN fails too
+        raise BadOptionValue(f"tone {ns.hz:g} {ns.ms:g} is out of range: it takes a "
+                             f"frequency of 19-30000 Hz and a length of more than 0 and at "
+                             f"most {MAX_TONE_MS:g} ms")
     from retro.speaker import write_tone
 
     _check_output(ns.output)

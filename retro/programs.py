@@ -12,6 +12,7 @@ so this module imports no game: it only loads what is registered.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -35,31 +36,64 @@ class BadOptionValue(UsageError):
     """A program's option with a value it refuses: the one line alone, exit status 2."""
 
 
-def _load(entry: EntryPoint) -> Program | None:
+@dataclass(frozen=True)
+class Broken:
+    """A registration that does not give a program: which entry point, and why."""
+
+    name: str      # the entry point's name (``tetris``)
+    value: str     # what it points at (``tetris_for_retro:PROGRAM``)
+    reason: str    # ``ModuleNotFoundError: No module named 'tetris_for_retro'``
+
+    def __str__(self) -> str:
+        return (f"the program {self.name!r} is registered ({self.name} = {self.value} in "
+                f"{GROUP}) but could not be loaded: {self.reason}")
+
+
+def _load(entry: EntryPoint) -> Program | Broken:
     from retro.machine import Program
 
     try:
         program = entry.load()
-    except Exception:  # a broken third-party plug-in must not take the menu down with it
-        return None
-    return program if isinstance(program, Program) else None
+    except Exception as err:  # a broken third-party plug-in must not take the menu down
+        first = str(err).strip().splitlines()[0] if str(err).strip() else ""
+        return Broken(entry.name, entry.value,
+                      f"{type(err).__name__}: {first}" if first else type(err).__name__)
+    if not isinstance(program, Program):
+        return Broken(entry.name, entry.value,
+                      f"it names a {type(program).__name__}, not a retro.Program")
+    return program
 
 
 @cache
+def _registered() -> tuple[tuple[Program, ...], tuple[Broken, ...]]:
+    from importlib.metadata import entry_points
+
+    from retro.machine import Program
+
+    found: dict[str, Program] = {}
+    broken: list[Broken] = []
+    for entry in sorted(entry_points(group=GROUP), key=lambda e: (e.name, e.value)):
+        program = _load(entry)
+        if not isinstance(program, Program):
+            broken.append(program)
+        elif program.name not in found:
+            found[program.name] = program
+    return tuple(sorted(found.values(), key=lambda p: (p.order, p.name))), tuple(broken)
+
+
 def all_programs() -> tuple[Program, ...]:
     """Every registered program that loads, in menu order (``order``, then name).
 
-    An entry that fails to import, or does not name a ``Program``, is not listed:
-    ``retro --list`` shows only what runs.  The first registration of a name wins.
+    An entry that fails to import, or does not name a ``Program``, is not listed
+    (``broken_programs`` says which and why): ``retro --list`` shows only what runs.  The
+    first registration of a name wins.
     """
-    from importlib.metadata import entry_points
+    return _registered()[0]
 
-    found: dict[str, Program] = {}
-    for entry in sorted(entry_points(group=GROUP), key=lambda e: (e.name, e.value)):
-        program = _load(entry)
-        if program is not None and program.name not in found:
-            found[program.name] = program
-    return tuple(sorted(found.values(), key=lambda p: (p.order, p.name)))
+
+def broken_programs() -> tuple[Broken, ...]:
+    """The registrations that failed to load, with the reason of each."""
+    return _registered()[1]
 
 
 def find(name: str) -> Program:
@@ -68,6 +102,9 @@ def find(name: str) -> Program:
     for program in all_programs():
         if wanted == program.name or wanted in program.aliases:
             return program
+    for broken in broken_programs():
+        if wanted == broken.name.lower():
+            raise UnknownProgram(str(broken))
     names = ", ".join(p.name for p in all_programs())
     raise UnknownProgram(f"unknown program {name!r} (available: {names})")
 

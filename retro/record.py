@@ -1,6 +1,6 @@
 """Recording a session as a key script that replays it exactly (``retro GAME --record F``).
 
-The file is an ordinary key script (DESIGN.md) with a first line naming the run::
+The file is an ordinary key script (README.md, "Key scripts") with a first line naming the run::
 
     #!retro run yucky MS --seed 1234567
     wait:2350 ENTER
@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 HEADER = "#!retro run"
 #: The first-line flag of a session that ended while the program was busy.
 STOP_AT_END = "--stop-at-end"
+#: Seeds are 0 to this: Python's random stream folds a negative seed onto its absolute value,
+#: so a negative one would replay another seed's game.
+MAX_SEED = 2**64 - 1
 #: Slack in float comparisons, the same as the headless driver's.
 EPSILON = 1e-12
 
@@ -105,6 +108,9 @@ def read_header(text: str) -> tuple[Header | None, str]:
                 seed = int(value)
             except ValueError:
                 raise ValueError(f"the recording's seed {value!r} is not a number") from None
+            if not 0 <= seed <= MAX_SEED:
+                raise ValueError(f"the recording's seed {value} is out of range (0 to "
+                                 f"{MAX_SEED})")
         else:
             options[name[2:]] = value
     return Header(program, letters, seed, options, stop), rest

@@ -1,6 +1,6 @@
 """Key scripts and the headless driver.
 
-A key script is whitespace-separated tokens (see DESIGN.md): one printable character, a
+A key script is whitespace-separated tokens (README.md, "Key scripts"): one printable character, a
 named key (``F1``, ``ESC``, ``ENTER``, ``SPACE``...), ``"text"``, ``click:R,C``,
 ``rclick:R,C`` (1-based cells) or ``wait:MS``.  ``run`` plays a script into a program on a
 virtual clock and returns the final machine; same seed and keys give the same bytes.

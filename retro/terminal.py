@@ -32,19 +32,23 @@ from retro.ansi import COLOR_MODES, AnsiEncoder
 from retro.host import Observer, run_realtime
 from retro.machine import Machine, SpeakerLike
 from retro.screen import COLS, ROWS
+from retro.termcaps import EightColours, TermCaps, caps_for, read_terminfo, without_cursor_shape
 from retro.termkeys import Interrupt, KeyDecoder
 
 CSI = "\x1b["
 #: Sent on entry: alternate screen, no autowrap (column 80 must not scroll), cursor hidden.
 ENTER = f"{CSI}?1049h{CSI}?7l{CSI}?25l".encode()
-#: Mouse reporting: button presses and releases, in the SGR form (any column, unambiguous).
+#: Mouse reporting: button presses and releases, in the SGR form (any column, unambiguous),
+#: or, for a terminal whose terminfo says it reports in the older X10 form, in that form.
 MOUSE_ON = f"{CSI}?1000h{CSI}?1006h".encode()
 MOUSE_OFF = f"{CSI}?1006l{CSI}?1000l".encode()
+X10_MOUSE_ON = f"{CSI}?1000h".encode()
+X10_MOUSE_OFF = f"{CSI}?1000l".encode()
 #: Sent on exit whatever happened: colours, cursor shape and visibility, autowrap, screen.
 RESTORE = f"{CSI}0m{CSI}0 q{CSI}?7h{CSI}?25h{CSI}?1049l".encode()
 BEL = b"\a"
 #: Synchronized output (DEC mode 2026): the terminal shows a frame only once it is complete,
-#: so a large update never tears.  Terminals that do not know the mode ignore it.
+#: so a large update never tears.  Sent only to xterm-like terminals (``retro.termcaps``).
 FRAME_BEGIN = f"{CSI}?2026h".encode()
 FRAME_END = f"{CSI}?2026l".encode()
 
@@ -127,10 +131,15 @@ class TerminalFrontend:
     """The ``retro.host.Frontend`` of a terminal: raw keys in, ANSI frames out."""
 
     def __init__(self, machine: Machine, *, in_fd: int, out_fd: int, colors: str,
-                 blink: str = "sgr", bell: bool = True) -> None:
+                 blink: str = "sgr", bell: bool = True, caps: TermCaps | None = None) -> None:
         self.machine = machine
         self.in_fd, self.out_fd = in_fd, out_fd
+        if caps is None:
+            term = os.environ.get("TERM", "")
+            caps = caps_for(term, read_terminfo(term, out_fd))
+        self.caps = caps
         self.encoder = AnsiEncoder(colors, blink=blink)
+        self._eight = EightColours() if colors == "16" and caps.colors < 16 else None
         self.decoder = KeyDecoder()
         self.bell: BellSpeaker | None = None
         self._bell_wanted = bell
@@ -166,8 +175,7 @@ class TerminalFrontend:
                 self._saved_speaker = self.machine.speaker
                 self.bell = BellSpeaker(self.machine.speaker)
                 self.machine.speaker = self.bell
-            setup = ENTER + (MOUSE_ON if self.machine.flags.mouse else b"")
-            self._write(setup)
+            self._write(ENTER + self._mouse(on=True))
             self._check_size()
         except BaseException:
             self.close()
@@ -179,7 +187,7 @@ class TerminalFrontend:
             return
         self._opened = False
         if not self.gone:
-            self._write((MOUSE_OFF if self.machine.flags.mouse else b"") + RESTORE)
+            self._write(self._mouse(on=False) + RESTORE)
         if self._saved_termios is not None:
             # If the terminal hung up there is nothing left to restore.
             with contextlib.suppress(termios.error):
@@ -190,6 +198,14 @@ class TerminalFrontend:
         if self._saved_speaker is not None:
             self.machine.speaker = self._saved_speaker
             self._saved_speaker = None
+
+    def _mouse(self, *, on: bool) -> bytes:
+        """What turns the terminal's mouse reports on or off (nothing without a mouse)."""
+        if not self.machine.flags.mouse or self.caps.mouse is None:
+            return b""
+        if self.caps.mouse == "x10":
+            return X10_MOUSE_ON if on else X10_MOUSE_OFF
+        return MOUSE_ON if on else MOUSE_OFF
 
     def _install_signals(self) -> None:
         handlers: dict[int, Callable[[int, FrameType | None], None]] = {
@@ -250,8 +266,9 @@ class TerminalFrontend:
         if self._too_small is None:
             blink_on = int(machine.now() / (BLINK_PERIOD_S / 2)) % 2 == 0
             frame = self.encoder.frame(machine.screen, blink_on)
-            if frame:
-                out = FRAME_BEGIN + frame + FRAME_END
+            if frame and self._eight is not None:
+                frame = self._eight(frame)
+            out = FRAME_BEGIN + frame + FRAME_END if frame and self.caps.sync else frame
         if self.bell is not None and self.bell.due(machine.now()):
             now = time.monotonic()
             if machine.sound and now - self._last_bell >= BELL_GAP_S:
@@ -300,6 +317,8 @@ class TerminalFrontend:
     def _write(self, data: bytes) -> None:
         if self.gone:
             return
+        if not self.caps.cursor_shape:
+            data = without_cursor_shape(data)
         view = memoryview(data)
         try:
             while view:
@@ -327,8 +346,13 @@ def run_terminal(machine: Machine, coroutine: Coroutine[Any, Any, None], *,
         out_fd_used = sys.stdout.fileno() if out_fd is None else out_fd
     except (AttributeError, ValueError, io.UnsupportedOperation) as err:
         raise TerminalUnavailable(f"no terminal to play in ({err})") from None
-    frontend = TerminalFrontend(machine, in_fd=in_fd, out_fd=out_fd_used,
-                                colors=choose_colors(colors), blink=blink, bell=bell)
+    term = os.environ.get("TERM", "")
+    caps = caps_for(term, read_terminfo(term, out_fd_used))
+    chosen = choose_colors(colors)
+    if colors == "auto" and caps.colors < 16:
+        chosen = "16"  # COLORTERM inherited by a console that shows 8: it is not believed
+    frontend = TerminalFrontend(machine, in_fd=in_fd, out_fd=out_fd_used, colors=chosen,
+                                blink=blink, bell=bell, caps=caps)
     if out_fd is None:
         sys.stdout.flush()  # nothing Python buffered may land in the middle of a frame
     frontend.open()

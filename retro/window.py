@@ -4,18 +4,11 @@ This is the only module of ``retro`` that imports pygame, and it is imported onl
 window is opened.  It supplies the ``Frontend`` that ``retro.host.run_realtime`` drives:
 
 - the native frame (``retro.raster``, border band included in colour) is shown as a 4:3
-  picture centred in the window.  The vertical scale is a whole number (every scan line the
-  same height) whenever that fills at least ``INTEGER_FILL`` of the height a 4:3 picture
-  could take; otherwise the picture takes all of it.  How it is enlarged (``SCALINGS``):
-  "sharp", the default, as DOSBox-Staging's sharp mode: every window pixel inside a native
-  pixel has exactly its palette colour, and only a window pixel straddling the edge of two
-  native pixels mixes them (``SharpScaler``); "integer" uses whole factors in both axes,
-  letterboxed, so the picture has only palette colours and is as near 4:3 as whole factors
-  allow; "smooth" stretches columns by an integer nearest-neighbour enlargement followed by
-  a smooth reduction.  The window is resizable; Alt+Enter switches full screen on and off.
-  The raster's text area is an 8-bit palettised surface over the raster's own buffer: SDL
-  maps it to colours as it blits the repainted rows into the full-colour frame that is then
-  scaled; only the picture rows showing repainted frame rows are scaled again.
+  picture centred in the window, placed and enlarged by ``retro.scaling`` ("sharp",
+  "integer" or "smooth").  The window is resizable; Alt+Enter switches full screen on and
+  off.  The raster's text area is an 8-bit palettised surface over the raster's own buffer:
+  SDL maps it to colours as it blits the repainted rows into the full-colour frame that is
+  then scaled; only the picture rows showing repainted frame rows are scaled again.
 - Ctrl+F5 saves the current frame twice: native (``NAME-001.png``) and stretched to 4:3 as
   a monitor shows it (``NAME-001-4x3.png``), in the save folder (or the current folder).
 - keys become ``retro.events.Key``; characters come from SDL text input, so the keyboard
@@ -36,7 +29,6 @@ window is opened.  It supplies the ``Frontend`` that ``retro.host.run_realtime``
 from __future__ import annotations
 
 import contextlib
-import math
 import os
 import re
 import signal
@@ -49,7 +41,6 @@ from typing import Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import numpy as np
 import pygame  # after the prompt setting above
 
 from retro.events import Click, Key
@@ -57,13 +48,16 @@ from retro.host import Observer, run_realtime
 from retro.machine import Machine
 from retro.png import write_png
 from retro.raster import Raster, scale_aspect
+from retro.scaling import (
+    SCALINGS,
+    SharpScaler,
+    SmoothScaler,
+    cell_at,
+    integer_factors,
+    picture_rect,
+)
 from retro.speaker import PygameMixerSink, Speaker
 
-#: Use a whole-number vertical scale when it fills at least this much of the height.
-INTEGER_FILL = 0.85
-#: How the frame is enlarged to the picture: whole multiples with only the remaining
-#: fraction mixed at pixel edges (the default), whole multiples only, or smooth.
-SCALINGS = ("sharp", "integer", "smooth")
 #: PC keyboard typematic defaults: half a second before repeating, then about 30 a second.
 REPEAT_DELAY_S = 0.5
 REPEAT_RATE_HZ = 30.0
@@ -110,201 +104,21 @@ def headless_driver(driver: str, environ: Any = None) -> bool:
     return driver.lower() in HEADLESS_DRIVERS and driver.lower() not in asked
 
 
-# -- geometry (pure functions) -----------------------------------------------------------------
+def no_display_reason(driver: str, environ: Any = None) -> str:
+    """Why SDL ended up on a ``driver`` that shows nothing: a display named in the
+    environment that could not be opened (named, so a dead ``DISPLAY`` is not mistaken for a
+    missing one), or no display named at all.
 
-def picture_rect(window: tuple[int, int], frame: tuple[int, int],
-                 scaling: str = "sharp") -> tuple[int, int, int, int]:
-    """Where the picture of a ``frame`` (width, height) goes in a ``window``: x, y, w, h.
-
-    "sharp" and "smooth" fill the largest 4:3 picture that fits, with a whole vertical
-    scale when that fills at least ``INTEGER_FILL`` of its height (and, for "sharp", a
-    whole width too when that is also 4:3 within a pixel); "integer" uses whole factors
-    in both axes (``integer_factors``), or the 4:3 fit in a window smaller than the frame.
+        >>> no_display_reason("offscreen", {"DISPLAY": ":99"})
+        'the display DISPLAY=:99 could not be opened (SDL fell back to its offscreen driver)'
     """
-    win_w, win_h = window
-    frame_w, frame_h = frame
-    if scaling == "integer":
-        factors = integer_factors(window, frame)
-        if factors is not None:
-            width, height = factors[0] * frame_w, factors[1] * frame_h
-            return (win_w - width) // 2, (win_h - height) // 2, width, height
-    largest = min(win_h, win_w * 3 / 4)  # the tallest 4:3 picture that fits
-    factor = math.floor(largest / frame_h)
-    height = factor * frame_h if factor >= 1 and factor * frame_h >= INTEGER_FILL * largest \
-        else math.floor(largest)
-    height = max(1, height)
-    width = max(1, min(win_w, round(height * 4 / 3)))
-    across = round(height * 4 / 3 / frame_w)
-    if scaling == "sharp" and height % frame_h == 0 and 1 <= across <= win_w // frame_w \
-            and abs(across * frame_w - height * 4 / 3) <= 1:
-        width = across * frame_w  # 720x400 at 3x4 is 4:3 to 0.03%: no pixel to mix
-    return (win_w - width) // 2, (win_h - height) // 2, width, height
-
-
-def integer_factors(window: tuple[int, int], frame: tuple[int, int]) -> tuple[int, int] | None:
-    """Whole (horizontal, vertical) factors for a ``frame`` in a ``window``, or None if even
-    1x1 does not fit.
-
-    The frame's pixels are not square (720x400 is shown at 4:3), so the two factors differ:
-    of the pairs that fit, the one whose picture is nearest 4:3 (by ratio), the largest of
-    equally near ones.  720x400 in 1920x1080 gets 2x2 (16:9 is as near as fits), in
-    2560x1440 2x3 (1.19:1); 720x350 in 1920x1080 gets 2x3 (1.37:1).
-    """
-    frame_w, frame_h = frame
-    most_w, most_h = window[0] // frame_w, window[1] // frame_h
-    if most_w < 1 or most_h < 1:
-        return None
-    pairs = [(across, down) for across in range(1, most_w + 1) for down in range(1, most_h + 1)]
-
-    def rank(pair: tuple[int, int]) -> tuple[float, int]:
-        aspect = pair[0] * frame_w / (pair[1] * frame_h)
-        return round(abs(math.log(aspect * 3 / 4)), 9), -pair[0] * pair[1]
-
-    return min(pairs, key=rank)
-
-
-def cell_at(pos: tuple[int, int], rect: tuple[int, int, int, int], frame: tuple[int, int],
-            origin: tuple[int, int], cell: tuple[int, int]) -> tuple[int, int] | None:
-    """The (row, col) under a window position, or None outside the 80x25 text area.
-
-    ``rect`` is the picture's place in the window, ``frame`` the native (width, height),
-    ``origin`` the text area's (y, x) in the frame and ``cell`` the (width, height) of a cell.
-    """
-    x, y = pos
-    rx, ry, rw, rh = rect
-    if not (rx <= x < rx + rw and ry <= y < ry + rh):
-        return None
-    fx = (x - rx) * frame[0] / rw - origin[1]
-    fy = (y - ry) * frame[1] / rh - origin[0]
-    col, row = math.floor(fx / cell[0]), math.floor(fy / cell[1])
-    if 0 <= row < 25 and 0 <= col < 80:
-        return row, col
-    return None
-
-
-def _taps(size_in: int, size_out: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """How ``size_out`` output pixels (at least ``size_in``) cover ``size_in`` source pixels.
-
-    Output pixel i spans source [i * size_in / size_out, (i + 1) * size_in / size_out),
-    less than one source pixel, so it lies in one source pixel or straddles one edge.
-    Returns, per output pixel, the source pixel it starts in, the one after it, and the
-    next one's share in 256ths: 0 inside a source pixel, 256 only if it starts exactly on
-    the edge.  Integer arithmetic, so whole multiples come out with no blended pixel at all.
-    """
-    start = np.arange(size_out, dtype=np.int64) * size_in  # in 1/size_out source pixels
-    first = start // size_out
-    over = np.maximum(start + size_in - (first + 1) * size_out, 0)
-    weight = (over * 256 + size_in // 2) // size_in
-    return first, np.minimum(first + 1, size_in - 1), weight
-
-
-#: Rows mixed at a time, so that the intermediate values stay in the processor's cache.
-_MIX_ROWS = 32
-_LOW, _HIGH, _HALF = np.uint32(0xFF00FF), np.uint32(0xFF00FF00), np.uint32(0x800080)
-
-
-def _mix(a: np.ndarray, b: np.ndarray, weight: np.ndarray,
-         scratch: np.ndarray | None = None) -> np.ndarray:
-    """``a * (256 - weight) + b * weight`` in 256ths, for 32-bit pixels of four 8-bit channels.
-
-    ``a`` and ``b`` are (rows, columns) uint32 arrays with contiguous rows, and are
-    overwritten: the result is ``a``.  ``weight`` (0-256) is (rows, 1) or (1, columns).
-    ``scratch``, if given, is a (2, ``_MIX_ROWS``, columns) uint32 work area.  Two channels
-    are worked at once in the 16-bit halves of a 32-bit word; a pixel mixed with itself
-    comes back unchanged, so a flat colour stays exactly a palette colour.
-    """
-    keep_all = np.uint32(256) - weight
-    per_row = weight.shape[0] != 1
-    if scratch is None:
-        scratch = np.empty((2, _MIX_ROWS, a.shape[1]), dtype=np.uint32)
-    for start in range(0, len(a), _MIX_ROWS):
-        rows = slice(start, start + _MIX_ROWS)
-        x, y = a[rows], b[rows]
-        keep, share = (keep_all[rows], weight[rows]) if per_row else (keep_all, weight)
-        low, low_b = scratch[0, :len(x)], scratch[1, :len(x)]
-        np.bitwise_and(x, _LOW, out=low)        # red and blue of a ...
-        low *= keep
-        np.bitwise_and(y, _LOW, out=low_b)      # ... and of b
-        low_b *= share
-        low += low_b
-        low += _HALF
-        low >>= 8
-        low &= _LOW
-        x >>= 8                                 # alpha and green of a and b
-        x &= _LOW
-        x *= keep
-        y >>= 8
-        y &= _LOW
-        y *= share
-        x += y
-        x += _HALF
-        x &= _HIGH
-        x |= low
-    return a
-
-
-class SharpScaler:
-    """DOSBox-Staging's "sharp" scaling of a frame up to a picture size, as numpy work.
-
-    Each output pixel shows the source pixel it lies in (nearest neighbour, so a whole
-    multiple of a source pixel is one flat colour); only an output pixel that straddles
-    the edge between two source pixels is their mix, weighted by how much of it lies in
-    each: at most one such column per column edge and one row per scan-line edge.  Columns
-    are done first, on the native rows (mixing with weight 0 copies), then picture rows:
-    rows that need no mixing are copies of a column-scaled row.
-    """
-
-    def __init__(self, frame: tuple[int, int], picture: tuple[int, int]) -> None:
-        (frame_w, frame_h), (width, height) = frame, picture
-        self.frame, self.picture = frame, picture
-        self._col_a, self._col_b, weight = _taps(frame_w, width)
-        self._col_weight = weight.astype(np.uint32)[None, :]
-        self._cols_copied = not weight.any()  # a whole multiple: nothing to mix
-        first, second, weight = _taps(frame_h, height)
-        self._row_first = first
-        self._row_last = np.where(weight > 0, second, first)  # the last frame row it shows
-        self._row_pick = np.where(weight == 256, second, first)
-        self._row_mixed = (weight > 0) & (weight < 256)
-        self._row_a, self._row_b = first, second
-        self._row_weight = weight.astype(np.uint32)[:, None]
-        #: The frame with its columns scaled: (frame height, picture width) pixels.
-        self.wide = np.zeros((frame_h, width), dtype=np.uint32)
-        # Work areas, kept: fresh large arrays on every frame would cost page faults.
-        mixed_rows = int(np.count_nonzero(self._row_mixed))
-        self._next_cols = np.empty((frame_h, width), dtype=np.uint32)
-        self._rows_a = np.empty((mixed_rows, width), dtype=np.uint32)
-        self._rows_b = np.empty((mixed_rows, width), dtype=np.uint32)
-        self._scratch = np.empty((2, _MIX_ROWS, width), dtype=np.uint32)
-
-    def lines_showing(self, first: int, end: int) -> tuple[int, int]:
-        """The picture rows [top, bottom) that show any of the frame rows [first, end)."""
-        top = int(np.searchsorted(self._row_last, first, side="left"))
-        bottom = int(np.searchsorted(self._row_first, end, side="left"))
-        return top, max(top, bottom)
-
-    def scale(self, frame: np.ndarray, picture: np.ndarray, first: int, end: int
-              ) -> tuple[int, int]:
-        """Scale frame rows [first, end) of ``frame`` (height, width) uint32 into ``picture``
-        (picture height, width); returns the picture rows [top, bottom) that were redrawn."""
-        rows, wide = frame[first:end], self.wide[first:end]
-        after = self._next_cols[:end - first]
-        # np.take keeps the gathered columns in row order (rows[:, index] would not).
-        np.take(rows, self._col_a, axis=1, out=wide, mode="clip")
-        if not self._cols_copied:
-            np.take(rows, self._col_b, axis=1, out=after, mode="clip")
-            _mix(wide, after, self._col_weight, self._scratch)
-        top, bottom = self.lines_showing(first, end)
-        lines = np.arange(top, bottom)
-        mixed = self._row_mixed[top:bottom]
-        plain = lines[~mixed]
-        picture[plain] = self.wide[self._row_pick[plain]]
-        blend = lines[mixed]
-        if blend.size:
-            above, below = self._rows_a[:blend.size], self._rows_b[:blend.size]
-            np.take(self.wide, self._row_a[blend], axis=0, out=above, mode="clip")
-            np.take(self.wide, self._row_b[blend], axis=0, out=below, mode="clip")
-            picture[blend] = _mix(above, below, self._row_weight[blend], self._scratch)
-        return top, bottom
+    env = os.environ if environ is None else environ
+    named = [f"{name}={env[name]}" for name in ("DISPLAY", "WAYLAND_DISPLAY") if env.get(name)]
+    if named:
+        return (f"the display {' or '.join(named)} could not be opened (SDL fell back to its "
+                f"{driver} driver)")
+    return (f"SDL found only its {driver} driver, which shows nothing; set DISPLAY, or "
+            "SDL_VIDEODRIVER to choose a driver")
 
 
 def _slug(title: str) -> str:
@@ -364,8 +178,7 @@ class WindowFrontend:
                 pygame.display.init()
             driver = pygame.display.get_driver()
             if headless_driver(driver):
-                raise pygame.error(f"SDL found only its {driver} driver, which shows nothing; "
-                                   "set DISPLAY, or SDL_VIDEODRIVER to choose a driver")
+                raise pygame.error(no_display_reason(driver))
             frame_w, frame_h = self.raster.shape[1], self.raster.shape[0]
             self.windowed_size = size or self._initial_size((frame_w, frame_h), scaling)
             self.fullscreen = fullscreen
@@ -391,6 +204,7 @@ class WindowFrontend:
         self._band: int | None = None  # band colour painted in the frame surface
         self._scaled: dict[str, pygame.Surface] = {}
         self._sharp: SharpScaler | None = None
+        self._smooth: SmoothScaler | None = None
         self._dirty = True
         self._caption_until = 0.0
         self.quit_signal: int | None = None
@@ -592,6 +406,7 @@ class WindowFrontend:
         self._band = None
         self._scaled.clear()
         self._sharp = None
+        self._smooth = None
         self._dirty = True
 
     def _update_frame(self) -> None:
@@ -621,12 +436,9 @@ class WindowFrontend:
         x, y, w, h = self.picture_rect()
         fw, fh = frame.get_size()
         sharp = self.scaling != "smooth" and w >= fw and h >= fh  # else: shrinking
-        sizes = {"tall": (w, h)} if sharp else \
-            {"wide": (math.ceil(w / fw) * fw, fh) if w > fw else (fw, fh), "narrow": (w, fh),
-             "tall": (w, h)}
-        if any(self._scaled.get(role) is None or self._scaled[role].get_size() != size
-               for role, size in sizes.items()):
-            self._scaled = {role: pygame.Surface(size, 0, frame) for role, size in sizes.items()}
+        tall = self._scaled.get("tall")
+        if tall is None or tall.get_size() != (w, h):
+            self._scaled = {"tall": pygame.Surface((w, h), 0, frame)}
             self._dirty = True
         first, end = (0, fh) if self._dirty or self.raster.dirty is None else self.raster.dirty
         if sharp:
@@ -660,41 +472,20 @@ class WindowFrontend:
             del frame_px, tall_px  # unlock the surfaces before blitting
 
     def _scale_smooth(self, first: int, end: int) -> tuple[int, int]:
-        """Frame rows [first, end) into the picture, "smooth": columns first, then scan lines.
-
-        Columns are enlarged by a whole factor (nearest) and then reduced to the width by
-        averaging, which keeps dot columns even without blurring them all; this step works
-        on rows independently, so only the rows the raster repainted are redone.  Scan lines
-        are then repeated to the picture's height (a whole number of times when the height
-        is a multiple, otherwise the nearest line is used).  Returns the picture rows redrawn.
-        """
-        frame = self._frame_surface
+        """Frame rows [first, end) into the picture, "smooth" (``SmoothScaler``); returns
+        the picture rows redrawn."""
+        frame, tall = self._frame_surface, self._scaled["tall"]
         assert frame is not None
-        fw, fh = frame.get_size()
-        w, h = self._scaled["tall"].get_size()
-        wide_size = self._scaled["wide"].get_size()
-        rows = end - first
-        source = frame
-        if w > fw:
-            wide = self._scaled["wide"]
-            pygame.transform.scale(frame.subsurface((0, first, fw, rows)), (wide_size[0], rows),
-                                   wide.subsurface((0, first, wide_size[0], rows)))
-            source = wide
-        if source.get_width() != w:
-            narrow = self._scaled["narrow"]
-            pygame.transform.smoothscale(source.subsurface((0, first, source.get_width(), rows)),
-                                         (w, rows), narrow.subsurface((0, first, w, rows)))
-            source = narrow
-        # Scan lines: output line i shows frame line i * fh // h (whole repeats when h is a
-        # multiple of fh); only the output lines showing repainted frame lines are copied.
-        lines = np.arange(h) * fh // h
-        top, bottom = (int(v) for v in np.searchsorted(lines, (first, end)))
-        tall = self._scaled["tall"]
-        source_px = pygame.surfarray.pixels2d(source)  # (width, height) views
+        scaler = self._smooth
+        if scaler is None or scaler.frame != frame.get_size() or \
+                scaler.picture != tall.get_size():
+            scaler = self._smooth = SmoothScaler(frame.get_size(), tall.get_size())
+        frame_px = pygame.surfarray.pixels2d(frame)  # (width, height) views
         tall_px = pygame.surfarray.pixels2d(tall)
-        tall_px[:, top:bottom] = source_px[:, lines[top:bottom]]
-        del source_px, tall_px  # unlock the surfaces before blitting
-        return top, bottom
+        try:
+            return scaler.scale(frame_px.T, tall_px.T, first, end)
+        finally:
+            del frame_px, tall_px  # unlock the surfaces before blitting
 
     def wait(self, seconds: float) -> None:
         """Sleep up to ``seconds``, waking at once for input."""

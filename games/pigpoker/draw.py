@@ -99,6 +99,15 @@ class Drawing:
         assert self.log is not None
         self.log.say(text)
 
+    def say_after_notices(self, text: str) -> None:
+        """Say ``text`` once the machine's notices are on screen: the bank's short words
+        for a problem the store's notice gives in full are the ones left showing."""
+        if self.log is None:
+            self.use_log(ENTRY_LOG)
+        assert self.log is not None
+        self.log.show_notices()
+        self.log.say(text)
+
     def use_log(self, area: tuple[int, int, int, int]) -> None:
         """Messages go to ``area`` from now on (the latest one is carried over)."""
         old = self.log

@@ -84,9 +84,7 @@ class Popups(Drawing):
     async def bank_popup(self, m: Machine) -> None:
         """F6: the bank's accounts; Space pages forward, - back, Esc leaves (the manual)."""
         accounts = self.bank.accounts()
-        for note in self.bank.messages:
-            m.notice(note)
-        self.bank.messages.clear()
+        self.bank.messages.clear()  # short forms of the store's notices, already given
         rows = [f"{a.name:<20}{fit_number(a.chips, 11)}" for a in accounts]
         pages = [(f"{'Name':<20}{'Chips':>11}", rows[k:k + BANK_PAGE])
                  for k in range(0, max(len(rows), 1), BANK_PAGE)]

@@ -252,10 +252,10 @@ class PigPokerScreen(Popups):
         except BankError as err:
             self.say(str(err))
             return
-        for note in self.bank.messages:
-            self.m.notice(note)
+        # The bank's messages are short forms of what the store has already said in full
+        # (in the notices): on the message row only, so a problem is said once.
         if self.bank.messages:
-            self.say(self.bank.messages[-1])
+            self.say_after_notices(self.bank.messages[-1])
             self.bank.messages.clear()
         else:
             self.say(f"{account.name} sits down with {account.chips} chips.")
@@ -508,7 +508,7 @@ class PigPokerScreen(Popups):
         winner = self.seats[game.winner].name
         self.say(f"{winner} has four in a row and wins!")
         if self.bank.messages:  # e.g. the bank could not be saved (the payout box names the winner)
-            self.say(self.bank.messages.pop())
+            self.say_after_notices(self.bank.messages.pop())
         self.draw_game()
         s, lk = self.s, self.look
         # Above the message lines, whatever the number of players: the heads on the top

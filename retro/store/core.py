@@ -14,6 +14,10 @@ Safety rules:
   never lose an update; the lock is re-entrant within one thread;
 - a file that cannot be read, or that reads but fails its schema, is never overwritten: it is
   moved aside (``NAME.bad-1``...) with a notice, and the game starts fresh;
+- only regular files are read: a FIFO, socket or device in a save file's place is never
+  opened in a way that blocks, and is moved aside as damaged;
+- a save file that is a symbolic link is followed: the save is written beside the link's
+  target and renamed onto it, so the link keeps receiving the saves;
 - the disk never stops a game: a save, a lock or a read that fails (permission, no space, a
   path through a regular file) is reported once per file and reason through ``notify``, in
   one line naming the folder and the reason, and play goes on without saving.
@@ -26,6 +30,7 @@ import enum
 import errno
 import fcntl
 import os
+import stat
 import tempfile
 import threading
 import time
@@ -56,6 +61,53 @@ def default_root() -> Path:
 
 class StoreError(OSError):
     """A save folder or file problem, with a message a player can act on."""
+
+
+class NotRegularFile(OSError):
+    """The save file's name holds something that is not a regular file (a FIFO, a socket,
+    a device): it is never opened for real reading, so it never blocks a game."""
+
+    def __init__(self, path: Path, kind: str) -> None:
+        super().__init__(errno.EINVAL, f"{path} is {kind}, not a regular file", str(path))
+        self.reason = f"it is {kind}, not a regular file"
+
+
+def _kind(mode: int) -> str:
+    """What a file that is not a regular file is, in a few words."""
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "a special file"
+
+
+def _read_regular(path: Path, limit: int) -> bytes:
+    """Up to ``limit`` bytes of the regular file at ``path`` (symbolic links followed).
+
+    A folder is refused as ``open`` refuses it (``IsADirectoryError``: the disk will not
+    read it, so it is left alone); a FIFO, socket or device raises ``NotRegularFile``.
+
+    Checked before opening (a FIFO's open would wait for a writer forever), opened without
+    blocking all the same, and checked again on the open file, so a FIFO put in its place
+    between the two steps is refused too; ``NotRegularFile`` for anything else.
+    """
+    mode = os.stat(path).st_mode
+    if stat.S_ISDIR(mode):  # the disk's answer, as open() gives it: unavailable, kept
+        raise IsADirectoryError(errno.EISDIR, "Is a directory", str(path))
+    if not stat.S_ISREG(mode):
+        raise NotRegularFile(path, _kind(mode))
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotRegularFile(path, _kind(mode))
+        os.set_blocking(fd, True)
+        with os.fdopen(os.dup(fd), "rb") as f:
+            return f.read(limit + 1)
+    finally:
+        os.close(fd)
 
 
 class Status(enum.Enum):
@@ -169,8 +221,18 @@ class Store:
                              f"{os_reason(err, self.path(name))}") from err
 
     def _read(self, name: str, limit: int = MAX_FILE_BYTES) -> bytes:
-        with open(self.path(name), "rb") as f:
-            return f.read(limit + 1)
+        return _read_regular(self.path(name), limit)
+
+    def _write_target(self, name: str) -> Path:
+        """Where a save of ``name`` goes: the file itself, or, when its name is a symbolic
+        link (dangling or not), the file the link points to, so the link keeps working."""
+        target = self.path(name)
+        if not target.is_symlink():
+            return target
+        resolved = Path(os.path.realpath(target))
+        if resolved.is_symlink():  # a loop: realpath gave up
+            raise OSError(errno.ELOOP, "Too many levels of symbolic links", str(target))
+        return resolved
 
     def problem(self, name: str) -> str | None:
         """The report of the last failure to read, lock or save ``name`` (None after a
@@ -197,8 +259,9 @@ class Store:
             return False
         try:
             self._make_root()
+            target = self._write_target(name)
             fd, tmp = tempfile.mkstemp(prefix=f".{name}.{os.getpid()}.", suffix=".tmp",
-                                       dir=self.root)
+                                       dir=target.parent)
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX)  # tells cleaners a live writer owns it
                 _write_file(fd, data)
@@ -210,7 +273,7 @@ class Store:
             finally:
                 os.close(fd)
             with contextlib.suppress(OSError):  # make the rename itself durable
-                dir_fd = os.open(self.root, os.O_RDONLY)
+                dir_fd = os.open(target.parent, os.O_RDONLY)
                 try:
                     os.fsync(dir_fd)
                 finally:
@@ -235,7 +298,7 @@ class Store:
                 if current is not None and current != self._seen.get(name):
                     return False
             try:
-                self.path(name).unlink()
+                self._write_target(name).unlink()  # through a link: its target, not it
             except FileNotFoundError:
                 pass
             except OSError as err:
@@ -314,40 +377,49 @@ class Store:
         """
         self.clean_temps(name)
         path = self.path(name)
+        data: bytes | None
+        value: T | None
+        problem: str | None
         try:
             data = self._read(name)
         except FileNotFoundError:
             return Loaded(Status.MISSING)
+        except NotRegularFile as err:
+            data, value, problem = None, None, err.reason
         except OSError as err:
             why = os_reason(err, path)
             message = self._report(name, why,
                                    f"{name} cannot be read in {self.root}: {why}; the game "
                                    "starts without it (RETRO_HOME chooses another folder).")
             return Loaded(Status.UNAVAILABLE, reason=why, message=message)
-        value, problem = self._parse(data, parse)
+        else:
+            value, problem = self._parse(data, parse)
         if problem is None:
+            assert data is not None
             self._seen[name] = data
             return Loaded(Status.LOADED, value)
         reason: str = problem
         with self.locked(name):
             # Another copy may have replaced or moved it meanwhile: look again under the lock.
+            again: bytes | None
             try:
                 again = self._read(name)
+            except NotRegularFile as err:
+                again, reason = None, err.reason
             except OSError:
-                again = None
-            if again is None:
                 return Loaded(Status.DAMAGED, reason=reason)
-            if again != data:
+            if again is not None and again != data:
                 value, problem = self._parse(again, parse)
                 if problem is None:
                     self._seen[name] = again
                     return Loaded(Status.LOADED, value)
-                reason, data = problem, again
-            oversized = len(data) > MAX_FILE_BYTES  # not worth reading through
-            salvaging = salvage is not None and not oversized
+                reason = problem
+            data = again
+            oversized = data is not None and len(data) > MAX_FILE_BYTES  # not worth reading
+            salvaging = salvage is not None and data is not None and not oversized
             aside, message = self._move_aside(name, reason, salvaging)
         salvaged = None
-        if salvage is not None and salvaging:
+        if salvage is not None and salvaging and data is not None:
             with contextlib.suppress(ValueError):
                 salvaged = salvage(data)
         return Loaded(Status.DAMAGED, salvaged, reason, aside, message)
@@ -393,14 +465,16 @@ class Store:
         while True:
             aside = self.root / f"{name}.bad-{n}"
             try:
-                os.link(source, aside)  # fails if the name is taken: never clobbers
+                # fails if the name is taken: never clobbers; a symbolic link is moved
+                # aside itself, its target left untouched
+                os.link(source, aside, follow_symlinks=False)
             except FileExistsError:
                 n += 1
                 continue
             except OSError as err:
                 if err.errno not in (errno.EPERM, errno.EXDEV, errno.EOPNOTSUPP, errno.EMLINK):
                     raise
-                if aside.exists():  # no hard links here: rename (we hold the lock)
+                if os.path.lexists(aside):  # no hard links here: rename (we hold the lock)
                     n += 1
                     continue
                 os.replace(source, aside)
@@ -451,11 +525,13 @@ class Store:
             pid = int(pid_text) if pid_text.isdigit() else None
             if pid == os.getpid():
                 continue  # ours: a save in another thread, or about to be renamed
-            try:
-                fd = os.open(entry.path, os.O_RDONLY)
+            try:  # never blocks: a FIFO under a temporary file's name is left alone
+                fd = os.open(entry.path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
             except OSError:
                 continue  # renamed or removed meanwhile
             try:
+                if not stat.S_ISREG(os.fstat(fd).st_mode):
+                    continue
                 try:
                     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 except OSError:

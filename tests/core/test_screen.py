@@ -93,3 +93,19 @@ def test_cp437_graphic_forms_round_trip_all_256_codes() -> None:
     text = cp437.decode(bytes(range(256)))
     assert text[1] == "☺" and text[3] == "♥" and text[0x7F] == "⌂" and text[0xDB] == "█"
     assert cp437.encode(text) == bytes(range(256))
+
+
+@pytest.mark.parametrize("mono", [False, True])
+def test_copy_keeps_every_setting_and_shares_nothing(mono: bool) -> None:
+    screen = Screen(mono=mono)
+    screen.put(3, 4, "text", 0x9E)
+    screen.border, screen.blink = 5, not screen.blink
+    screen.cursor.row, screen.cursor.col, screen.cursor.visible = 7, 9, True
+    screen.cursor.start, screen.cursor.end = 0, 15
+    other = screen.copy()
+    assert other.to_bytes() == screen.to_bytes()
+    assert (other.mono, other.border, other.blink) == (mono, 5, screen.blink)
+    assert vars(other.cursor) == vars(screen.cursor)
+    other.put(0, 0, "x", 0x01)
+    other.cursor.row, other.border = 1, 2
+    assert screen.read(0, 0, 1) != "x" and screen.cursor.row == 7 and screen.border == 5

@@ -19,16 +19,9 @@ from retro.events import Click, Key, Quit  # noqa: E402
 from retro.host import run_realtime  # noqa: E402
 from retro.machine import Flags, Machine  # noqa: E402
 from retro.png import read_png  # noqa: E402
+from retro.scaling import SCALINGS, cell_at, integer_factors, picture_rect  # noqa: E402
 from retro.speaker import Speaker  # noqa: E402
-from retro.window import (  # noqa: E402
-    REPEAT_DELAY_S,
-    SCALINGS,
-    WindowFrontend,
-    cell_at,
-    integer_factors,
-    picture_rect,
-    run_window,
-)
+from retro.window import REPEAT_DELAY_S, WindowFrontend, run_window  # noqa: E402
 
 pytestmark = pytest.mark.window
 REPO = Path(__file__).resolve().parents[2]
@@ -387,25 +380,40 @@ def _palette(frontend: WindowFrontend) -> set[tuple[int, int, int]]:
     return {tuple(int(v) for v in c) for c in frontend.raster.palette}
 
 
-@pytest.mark.parametrize("size", [(738, 415), (1280, 960), (1476, 830), (1920, 1080),
-                                  (2560, 1440)])
-def test_integer_scaling_shows_only_palette_colours_letterboxed_at_any_size(
+@pytest.mark.parametrize("size", [(2214, 1660), (2300, 1700)])
+def test_integer_scaling_is_4_by_3_in_whole_factors_letterboxed_with_only_palette_colours(
         tmp_path: Path, size: tuple[int, int]) -> None:
     frontend = _all_colours(tmp_path, size, "integer")
     try:
-        factors = integer_factors(size, (738, 415))
-        assert factors is not None
-        across, down = factors
         x, y, w, h = frontend.picture_rect()
-        assert (w, h) == (738 * across, 415 * down)
+        assert (w, h) == (738 * 3, 415 * 4)  # 4:3 to 0.03%
         assert (x, y) == ((size[0] - w) // 2, (size[1] - h) // 2)  # centred
         window = _window_rgb()
         assert _colours(window) == _palette(frontend)  # all 16, and nothing else
         picture, frame = _picture_and_frame(frontend)
-        assert (picture == frame.repeat(down, axis=0).repeat(across, axis=1)).all()
+        assert (picture == frame.repeat(4, axis=0).repeat(3, axis=1)).all()
         letterbox = np.ones(window.shape[:2], dtype=bool)
         letterbox[y:y + h, x:x + w] = False
         assert (window[letterbox] == 0).all()
+    finally:
+        frontend.close()
+
+
+@pytest.mark.parametrize("size", [(1476, 830), (1920, 1080), (2560, 1440), (1000, 700)])
+def test_integer_scaling_without_room_for_whole_4_by_3_factors_shows_the_sharp_picture(
+        tmp_path: Path, size: tuple[int, int]) -> None:
+    """Never a 16:9 picture (2x2 at 1476x830): the shape stays the other modes' 4:3."""
+    frontend = _all_colours(tmp_path, size, "integer")
+    try:
+        x, y, w, h = frontend.picture_rect()
+        assert (x, y, w, h) == picture_rect(size, (738, 415), "sharp")
+        assert abs(w / h - 4 / 3) < 0.01
+        integer = _window_rgb()
+    finally:
+        frontend.close()
+    frontend = _all_colours(tmp_path, size, "sharp")
+    try:
+        assert (integer == _window_rgb()).all()
     finally:
         frontend.close()
 
@@ -419,16 +427,15 @@ def test_integer_scaling_in_mono_shows_only_the_phosphor_levels(tmp_path: Path) 
         frontend.close()
 
 
-def test_integer_factors_give_the_aspect_nearest_4_by_3_that_fits() -> None:
+def test_integer_factors_are_the_largest_whole_4_by_3_picture_that_fits() -> None:
     colour, mono = (738, 415), (720, 350)
-    assert integer_factors((1920, 1080), colour) == (2, 2)  # 16:9 is nearer than 2x1 or 1x2
-    assert integer_factors((2560, 1440), colour) == (2, 3)  # 1.19:1
-    assert integer_factors((3840, 2160), colour) == (3, 4)  # 4:3 to 0.03%
-    assert integer_factors((1280, 960), colour) == (1, 1)   # the largest of the equally near
-    assert integer_factors((1920, 1080), mono) == (2, 3)
+    assert integer_factors((1920, 1080), colour) is None     # 2x2 would be 16:9
+    assert integer_factors((2214, 1660), colour) == (3, 4)   # 4:3 to 0.03%
+    assert integer_factors((4500, 3400), colour) == (6, 8)
+    assert integer_factors((1920, 1080), mono) == (2, 3)     # 1.37:1, within 3%
     assert integer_factors((700, 400), colour) is None
-    # Smaller than the frame: the picture is shrunk to 4:3 as the other modes do.
-    assert picture_rect((700, 400), colour, "integer") == picture_rect((700, 400), colour)
+    for window in [(1920, 1080), (1280, 960), (700, 400)]:
+        assert picture_rect(window, colour, "integer") == picture_rect(window, colour)
 
 
 def test_sharp_window_at_a_whole_multiple_shows_only_palette_colours(tmp_path: Path) -> None:
@@ -485,21 +492,24 @@ def test_sharp_scaling_mixes_only_pixels_on_a_source_pixel_edge(
         frontend.close()
 
 
-@pytest.mark.parametrize("size", [(1107, 830), (1920, 1080)])
-def test_smooth_scaling_is_the_old_nearest_enlarge_then_average_reduction(
+@pytest.mark.parametrize("size", [(1107, 830), (1920, 1080), (600, 400)])
+def test_smooth_window_shows_the_smooth_scaler_and_keeps_flat_colours(
         tmp_path: Path, size: tuple[int, int]) -> None:
+    from retro.scaling import SmoothScaler
+
     frontend = _all_colours(tmp_path, size, "smooth")
     try:
         picture, frame = _picture_and_frame(frontend)
         h, w = picture.shape[:2]
         fh, fw = frame.shape[:2]
-        native = pygame.Surface((fw, fh), 0, 32)
-        pygame.surfarray.blit_array(native, frame.transpose(1, 0, 2))
-        wide = pygame.transform.scale(native, (-(-w // fw) * fw, fh))
-        narrow = pygame.surfarray.array3d(pygame.transform.smoothscale(wide, (w, fh)))
-        expected = narrow.transpose(1, 0, 2)[np.arange(h) * fh // h]
-        assert (picture == expected).all()
-        assert len(_colours(picture)) > 16  # blended, as before
+        packed = (frame[..., 0] << 16 | frame[..., 1] << 8 | frame[..., 2]).astype(np.uint32)
+        expected = np.zeros((h, w), dtype=np.uint32)
+        SmoothScaler((fw, fh), (w, h)).scale(packed, expected, 0, fh)
+        rgb = np.stack([expected >> 16 & 0xFF, expected >> 8 & 0xFF, expected & 0xFF], -1)
+        assert (picture == rgb).all()
+        assert len(_colours(picture)) > 16  # blended at the column edges
+        # The blue border band, a flat area, is exactly palette blue (never 0,0,169).
+        assert (picture[:4] == frontend.raster.palette[1].astype(int)).all()
     finally:
         frontend.close()
 
@@ -539,15 +549,15 @@ def test_clicks_map_to_the_cell_under_the_pointer_in_every_scaling(
 
 def test_integer_cells_are_whole_blocks_of_window_pixels(tmp_path: Path) -> None:
     machine = _machine(tmp_path)
-    frontend = WindowFrontend(machine, title="Test", size=(1920, 1080), scaling="integer")
+    frontend = WindowFrontend(machine, title="Test", size=(2300, 1700), scaling="integer")
     try:
         x, y, _w, _h = frontend.picture_rect()
         top, left = frontend.raster.origin
-        x0, y0 = x + (left + 9 * 5) * 2, y + (top + 16 * 3) * 2  # cell (3, 5) at 2x2
-        assert {frontend.cell_at((x0 + dx, y0 + dy)) for dx in range(18) for dy in range(32)} \
+        x0, y0 = x + (left + 9 * 5) * 3, y + (top + 16 * 3) * 4  # cell (3, 5) at 3x4
+        assert {frontend.cell_at((x0 + dx, y0 + dy)) for dx in range(27) for dy in range(64)} \
             == {(3, 5)}
         assert frontend.cell_at((x0 - 1, y0)) == (3, 4)
-        assert frontend.cell_at((x0, y0 + 32)) == (4, 5)
+        assert frontend.cell_at((x0, y0 + 64)) == (4, 5)
     finally:
         frontend.close()
 

@@ -60,6 +60,19 @@ def _cases(tmp_path: Path) -> list[tuple[str, list[str], str]]:
         ("--max-seconds -3", ["run", "charmap", "--max-seconds", "-3"], "--max-seconds -3"),
         ("--max-seconds nan", ["run", "charmap", "--max-seconds", "nan"], "--max-seconds nan"),
         ("--max-seconds inf", ["run", "charmap", "--max-seconds", "inf"], "--max-seconds inf"),
+        ("--max-seconds past a day", ["run", "charmap", "--max-seconds", "1e300"],
+         "--max-seconds 1e+300"),
+        ("a tone of a billion ms", ["tone", "440", "100000000", "-o", str(tmp_path / "t.wav")],
+         "tone 440 1e+08"),
+        ("a tone of infinite length", ["tone", "440", "inf", "-o", str(tmp_path / "t.wav")],
+         "tone 440 inf"),
+        ("a tone of NaN ms", ["tone", "440", "nan", "-o", str(tmp_path / "t.wav")],
+         "tone 440 nan"),
+        ("a negative seed to run", ["run", "charmap", "--seed", "-1"], "--seed -1"),
+        ("a negative seed to play", ["charmap", "--seed", "-1"], "--seed -1"),
+        ("a seed past 64 bits", ["run", "charmap", "--seed", str(2**64)], f"--seed {2**64}"),
+        ("a perft depth past what can finish", ["perft", "checkers", "--depth", "99999"],
+         "--depth 99999"),
     ]
     return cases
 
@@ -100,3 +113,38 @@ def test_max_seconds_stops_a_program_that_stays_busy(tmp_path: Path, capsys) -> 
     assert status == 1 and took < 30
     assert _one_line(capsys, "--max-seconds")
     assert "DEMO" in txt.read_text(encoding="utf-8")  # the outputs show where it was
+
+
+def test_a_recording_with_a_negative_seed_is_refused(tmp_path: Path, capsys) -> None:
+    session = tmp_path / "session.keys"
+    session.write_text("#!retro run charmap --seed -1\nENTER\n", encoding="utf-8")
+    assert main(["run", "--keys-file", str(session)]) == 2
+    err = capsys.readouterr().err
+    assert "seed -1 is out of range" in err.splitlines()[0] and "Traceback" not in err
+
+
+
+def test_max_seconds_ends_a_run_stuck_in_a_system_call(tmp_path: Path, capsys,
+                                                      monkeypatch) -> None:
+    """A disk that does not answer, made real: the save file's read blocks opening a FIFO
+    nobody writes.  The run's own limit is checked between steps, so the alarm ends it."""
+    import os
+
+    import retro.cli as cli
+    import retro.store.core as core
+
+    fifo = tmp_path / "never"
+    os.mkfifo(fifo)
+
+    def stuck_read(path: Path, limit: int) -> bytes:
+        with open(fifo, "rb") as f:   # blocks: no writer ever comes
+            return f.read(limit)
+
+    monkeypatch.setattr(core, "_read_regular", stuck_read)
+    monkeypatch.setattr(cli, "STUCK_GRACE_S", 0.5)
+    monkeypatch.setenv("RETRO_HOME", str(tmp_path))
+    start = time.monotonic()
+    status = main(["run", "yucky", "*", "--max-seconds", "1"])
+    took = time.monotonic() - start
+    assert status == 1 and took < 10
+    assert _one_line(capsys, "stuck", "--max-seconds 1")

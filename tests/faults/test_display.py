@@ -91,6 +91,22 @@ def test_no_display_plays_in_the_terminal_after_one_notice(tmp_path: Path, tally
     assert ok, (status, err)
 
 
+def test_a_dead_display_is_named_and_play_goes_on_in_the_terminal(tmp_path: Path,
+                                                                  tally) -> None:
+    """DISPLAY set, but no X server there: the notice names the display that could not be
+    opened, rather than asking for DISPLAY to be set."""
+    child = Child(["charmap"], tmp_path, DISPLAY=":97")
+    child.until(lambda: "page 1 of 3" in "".join(child.screen.display), "the terminal screen")
+    os.write(child.master, b"q")
+    status, err = child.finish()
+    lines = err.splitlines()
+    ok = (status == 0 and len(lines) == 1 and lines[0].startswith("retro: no display (")
+          and "DISPLAY=:97 could not be opened" in lines[0] and "set DISPLAY" not in lines[0]
+          and not any(word in err for word in NOISE))
+    tally("no display, no sound", 1, int(ok))
+    assert ok, (status, err)
+
+
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
 def test_no_sound_is_said_at_start_once_and_a_signal_closes_the_window(
         tmp_path: Path, tally, signum: int) -> None:

@@ -91,6 +91,29 @@ def test_a_file_the_disk_will_not_read_is_not_replaced_by_an_update(tmp_path: Pa
     assert (tmp_path / "A.SCR").is_dir()
 
 
+def test_a_regular_file_the_disk_fails_to_read_is_not_replaced_by_an_update(
+        tmp_path: Path, monkeypatch) -> None:
+    """Tests run as root, so permissions cannot make a read fail: the disk's error is
+    injected where the store reads, and only for that file."""
+    import retro.store.core as core
+
+    store = Store(tmp_path)
+    path = tmp_path / "A.SCR"
+    path.write_bytes(b"7")
+    real_read = core._read_regular
+
+    def failing_read(where: Path, limit: int) -> bytes:
+        if where == path:
+            raise OSError(errno.EIO, "Input/output error", str(where))
+        return real_read(where, limit)
+
+    monkeypatch.setattr(core, "_read_regular", failing_read)
+    result = store.update_result("A.SCR", _count, lambda v: (v or 0) + 1, lambda v: b"%d" % v)
+    assert result.loaded.unavailable and not result.saved
+    assert result.loaded.reason == "the disk reported an input/output error"
+    assert path.read_bytes() == b"7"
+
+
 def test_the_lock_is_reentrant_and_a_lock_that_cannot_be_taken_still_runs_the_change(
         tmp_path: Path) -> None:
     store = Store(tmp_path)

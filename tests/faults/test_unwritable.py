@@ -175,3 +175,18 @@ def test_the_same_scene_saves_when_the_disk_is_fine(scene: Scene, tmp_path: Path
     data = (tmp_path / scene.file).read_bytes()
     assert data != scene.existing
     PARSERS[scene.file](data)
+
+
+@pytest.mark.parametrize("scene", SCENES, ids=IDS)
+def test_a_save_problem_is_said_in_one_line_in_all(scene: Scene, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch,
+                                                   tally) -> None:
+    """The store's notice is the whole report: a game's own shorter words for the same
+    problem belong on its screen, not in the notices a second time."""
+    monkeypatch.setattr(store_core, "_write_file", _fail_with(errno.ENOSPC))
+    if scene.existing is not None:
+        (tmp_path / scene.file).write_bytes(scene.existing)
+    result = run(scene.game, keys=scene.keys, letters=scene.letters, home=tmp_path, seed=1)
+    once = len(result.machine.notices) == 1
+    tally("failing write said once", 1, int(once))
+    assert once, result.machine.notices

@@ -370,6 +370,16 @@ def test_game_point_plus_schneider_when_loser_under_33():
     assert d.result.game_points == 2 and d.result.schneider and not d.result.schwarz
 
 
+def test_a_loser_on_exactly_33_is_not_schneider():
+    """Schneider is a loser under 33, strictly: with 33 the loser pays one game point."""
+    d = full("AH 9C JC QC KC TC", "TH 9D JD QD KD 9S", "TS")
+    d.points = [45, 33]
+    d.tricks_won = [2, 1]
+    play(d, "AH", "TH")
+    assert d.over and d.points == [66, 33]
+    assert d.result.game_points == 1 and not d.result.schneider and not d.result.schwarz
+
+
 def test_game_points_plus_schwarz_when_loser_took_no_trick():
     d = full("AH 9C JC QC KC TC", "TH 9D JD QD KD 9S", "TS")
     d.points = [45, 20]        # a marriage, no trick

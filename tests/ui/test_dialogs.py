@@ -40,6 +40,17 @@ def test_the_yucky_convention_right_button_yes_left_no(kit_run) -> None:
     assert _answer(kit_run, "click:3,3", mouse=yucky)[0] is False
 
 
+@pytest.mark.parametrize(("mouse", "left", "right"), [
+    (ui.LEFT_YES, True, "no answer"), (ui.LEFT_NO, False, "no answer"),
+    (ui.RIGHT_YES, "no answer", True), (ui.RIGHT_NO, "no answer", False),
+    (ui.LEFT_YES | ui.RIGHT_NO, True, False),
+])
+def test_each_mouse_convention_answers_with_its_own_button_only(
+        kit_run, mouse: ui.Mouse, left: object, right: object) -> None:
+    assert _answer(kit_run, "click:3,3", mouse=mouse)[0] == left
+    assert _answer(kit_run, "rclick:3,3", mouse=mouse)[0] == right
+
+
 def test_without_a_convention_only_the_buttons_take_clicks(kit_run) -> None:
     assert _answer(kit_run, "click:3,3 rclick:3,3")[0] == "no answer"
 

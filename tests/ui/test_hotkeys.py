@@ -205,3 +205,37 @@ def test_the_status_line_leaves_out_masked_keys_while_they_are_masked(kit_run) -
 
     kit_run(main)
     assert rows == ["F5 Help", "F5 Help  F8 New game"]
+
+
+def test_a_click_takes_a_legend_from_its_first_cell_to_its_last_and_no_further(
+        kit_run) -> None:
+    log: list[str] = []
+    got: list[Event | None] = []
+
+    async def main(m: Machine) -> None:
+        keys = _counting_table(m, log)
+        keys.draw_status(m, 24)
+        assert m.screen.read(24, 0, 10) == " F2 Count "  # the legend is columns 1-8
+        for _ in range(3):
+            got.append(await ui.key(m))
+
+    # 1-based columns: 1 is the blank before, 2 and 9 the first and last cells, 10 after.
+    kit_run(main, "click:25,1 click:25,2 click:25,9 click:25,10 x")
+    assert log == ["F2", "F2"]
+    assert got == [Click(24, 0), Click(24, 9), Key("x")]
+
+
+def test_masks_nest_a_key_stays_masked_until_the_outer_block_ends(kit_run) -> None:
+    log: list[str] = []
+    got: list[Event | None] = []
+
+    async def main(m: Machine) -> None:
+        _counting_table(m, log)
+        with ui.hotkeys_off(m, "F2"):
+            with ui.hotkeys_off(m, "F2"):
+                got.append(await ui.key(m))
+            got.append(await ui.key(m))   # the outer mask still holds
+        got.append(await ui.key(m))       # live again: F2 runs, x is returned
+
+    kit_run(main, "F2 F2 F2 x")
+    assert got == [Key("F2"), Key("F2"), Key("x")] and log == ["F2"]

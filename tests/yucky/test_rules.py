@@ -205,6 +205,16 @@ def test_matching_rule_colour_rank_and_wild_in_play_and_in_the_hand():
     assert not on_wild.can_play(c("G4"))
 
 
+def test_a_numeral_played_on_a_wild_of_its_rank_is_refused():
+    """The same rule as above, where a play is checked (not where the moves are listed)."""
+    r = arrange("R4 G4 R1", "G1", "W4", color="G")
+    with pytest.raises(IllegalMove, match="R4 does not match"):
+        r.apply(Play(c("R4")))
+    assert r.cards[YOU] == parse_cards("R4 G4 R1")
+    r.apply(Play(c("G4")))
+    assert r.top.code == "G4"
+
+
 # -- drawing ---------------------------------------------------------------------------------
 
 def test_draw_one_and_play_only_that_card():

@@ -1,0 +1,25 @@
+"""The README's Layout names every module and folder of retro/, so a new one is described."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _layout() -> str:
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    match = re.search(r"## Layout\s+```\n(.*?)```", text, re.S)
+    assert match, "README.md has no Layout block"
+    return match.group(1)
+
+
+def test_the_layout_names_every_module_and_subfolder_of_retro() -> None:
+    layout = _layout()
+    words = set(re.findall(r"[a-z_0-9]+", layout))
+    modules = {p.stem for p in (REPO / "retro").glob("*.py") if p.stem != "__init__"}
+    folders = {p.name for p in (REPO / "retro").iterdir()
+               if p.is_dir() and not p.is_symlink() and (p / "__init__.py").exists()}
+    assert modules - words == set()
+    assert {f for f in folders if f"retro/{f}/" not in layout} == set()
