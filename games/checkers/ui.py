@@ -254,8 +254,12 @@ class Session:
             self.say(f"{NAMES[other]} " + ("accepts the draw." if accepted else
                                             "refuses the draw: 10 moves to gain, or it is a draw."))
         else:
-            accepted = await self.ask(f"{NAMES[offerer]} offers a draw. "
-                                      f"{NAMES[other]}, do you accept?")
+            was, self.phase = self.phase, "draw-offer"
+            try:
+                accepted = await self.ask(f"{NAMES[offerer]} offers a draw. "
+                                          f"{NAMES[other]}, do you accept?")
+            finally:
+                self.phase = was
             if not accepted:
                 self.say(f"{NAMES[other]} refused: {NAMES[other]} has 10 moves to gain.")
         assert self.record is not None

@@ -82,6 +82,17 @@ def test_computer_offers_no_draw_that_would_settle_as_its_loss(tmp_path: Path) -
     assert len(result.state["history"]) == 1            # it moved
 
 
+def test_state_says_draw_offer_while_the_player_is_asked_to_accept(tmp_path: Path) -> None:
+    # Kings only, even, after a long quiet spell: the computer offers, and the screen asks.
+    _resume(tmp_path, "W:WK30:BK3", QUIET_PLIES_FOR_OFFER)
+    result = run("checkers", seed=1, keys="", home=tmp_path)
+    assert "White offers a draw" in str(result.screen)
+    assert result.state["phase"] == "draw-offer"
+    answered = run("checkers", seed=1, keys="N", home=tmp_path)
+    assert answered.state["phase"] == "input"
+    assert answered.state["draw_watch"]["refuser"] == "black"
+
+
 def test_bang_in_weckers_settles_the_called_draw_on_the_scores(tmp_path: Path) -> None:
     # ! while the computer thinks calls the draw at once; White leads 6-0, so White wins.
     result = run("checkers", seed=1, keys='F7 F7 DOWN DOWN DOWN "3243" wait:500 !',
