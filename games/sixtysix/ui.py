@@ -276,6 +276,9 @@ class Table:
 
     def toggle_demo(self, m: Machine) -> None:
         self.demo = not self.demo
+        if not self.demo:
+            # Demo mode owned the hand: keys typed while it played are not your moves.
+            ui.flush_typeahead(m)
         self.say("Demo mode: the computer plays both hands." if self.demo
                  else "Demo mode off: your hand is yours again.")
         self.refresh()

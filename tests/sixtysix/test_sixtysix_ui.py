@@ -323,6 +323,19 @@ def test_f2_demo_mode_plays_your_hand_and_shows_both():
     assert st["deals_played"] >= 1 or st["points"]["you"] + st["points"]["computer"] > 0
 
 
+def test_keys_typed_during_demo_are_dropped_when_demo_is_switched_off():
+    # The 1 typed while demo mode plays the hand is not a move of yours: once F2 gives the
+    # hand back, the table is as if it had never been typed, and the lead is still yours.
+    typed = play("F2 wait:2000 1 wait:10 F2", seed=11)
+    untouched = play("F2 wait:2000 wait:10 F2", seed=11)
+    assert typed.state["demo"] is False
+    assert typed.state["turn"] == "you" and typed.state["trick"] == []
+    assert typed.state == untouched.state
+    # Keys typed after demo mode ends are yours, as ever.
+    after = play("F2 wait:2000 1 wait:10 F2 wait:10 1", seed=11)
+    assert after.state["hands"]["you"] != untouched.state["hands"]["you"]
+
+
 def test_f7_quits():
     result = play("F7")
     assert result.ended
