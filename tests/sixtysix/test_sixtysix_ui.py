@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from keyfinder import expert_chooser, record
 
 from retro.games.sixtysix import PROGRAM
-from retro.games.sixtysix.rules import Close, parse_card
+from retro.games.sixtysix.rules import Close, game_points_for, parse_card
 from retro.games.sixtysix.ui import SPEEDS
 from retro.script import run
 
@@ -114,6 +114,23 @@ def test_help_pages_turn_with_the_pager_keys_and_esc_gives_the_screen_back():
     assert back.state["phase"] == "play"
     assert back.screen.to_bytes() == before.screen.to_bytes()
     assert play("F5 F5").screen.to_bytes() == before.screen.to_bytes()
+
+
+def test_help_scoring_page_agrees_with_the_scoring_function():
+    result = play("F5 PGDN PGDN PGDN")
+    assert "Page 4 of 5" in text(result)
+    inside = [result.screen.read(row).split("\u2551")[1] for row in range(4, 21)]
+    page = " ".join(" ".join(inside).split())
+    assert page.startswith("Scoring")
+    # One point, one more for schneider, one more for schwarz: they add up.
+    assert "1 game point, plus 1 if the loser has fewer than 33 points (schneider)" in page
+    assert "plus 1 more if the loser has not taken a single trick (schwarz): 3 at most" in page
+    assert "A loser with no trick but 33 points or more (a marriage of 40) gives 2" in page
+    assert game_points_for(50, 3) == (1, False, False)
+    assert game_points_for(32, 3) == (2, True, False)
+    assert game_points_for(0, 0) == (3, True, True)
+    assert game_points_for(40, 0) == (2, False, True)     # the marriage, no trick
+    assert "3 if the loser has not taken" not in page
 
 
 def test_any_other_key_does_not_turn_the_help_pages():
