@@ -386,6 +386,19 @@ def test_monkey_keys_and_clicks_never_crash():
         assert st is not None and set(st) >= STATE_KEYS
 
 
+def test_digit_beyond_the_hand_is_refused_with_the_reason():
+    before = play("", seed=1)
+    for digit in "7890":
+        result = play(digit, seed=1)
+        assert f"There is no card {digit}: your cards are numbered 1 to 6." in text(result)
+        assert result.state["hands"] == before.state["hands"]
+        assert result.state["turn"] == "you"
+        assert any(seg.hz and seg.hz < 100 for seg in result.machine.speaker.timeline)
+    # The refusal loses nothing: a good digit after it is played.
+    played = play("9 1", seed=1)
+    assert played.state["hands"]["you"] != before.state["hands"]["you"]
+
+
 def test_speaker_effects_and_sound_off():
     heard = play("1", seed=2).machine.speaker.timeline
     assert any(seg.hz for seg in heard)              # the deal and the cards make sounds
