@@ -180,6 +180,10 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=10_000)
     ap.add_argument("--first", type=int, default=1, help="first deal seed")
     ap.add_argument("--samples", type=int, default=ExpertConfig().samples)
+    ap.add_argument("--close-sure", type=float, default=ExpertConfig().close_sure,
+                    help="share of sampled worlds closing must win to be considered")
+    ap.add_argument("--close-worlds", type=int, default=ExpertConfig().close_worlds,
+                    help="worlds played out to check a close (0: the sampling alone decides)")
     ap.add_argument("--closed", default=CLOSED_LED_SUIT,
                     help="closed-game rule: led-suit (the manual) or trumps (standard)")
     ap.add_argument("--against", default="random,greedy",
@@ -190,7 +194,8 @@ def main() -> None:
     options = options_named(args.closed)
     n = 60 if args.quick else args.deals
     deals = range(args.first, args.first + n)
-    cfg = ExpertConfig(samples=args.samples)
+    cfg = ExpertConfig(samples=args.samples, close_worlds=args.close_worlds,
+                       close_sure=args.close_sure)
     timer = Timer()
     base = -1.0
     if not args.no_baseline:
@@ -217,6 +222,8 @@ def main() -> None:
     print(f"decision_s_mean = {timer.total / max(1, timer.count):.4f}")
     print(f"decision_s_median = {timer.median():.4f}")
     print(f"samples = {cfg.samples}")
+    print(f"close_worlds = {cfg.close_worlds}")
+    print(f"close_sure = {cfg.close_sure}")
     print(f"closed = {options.name}")
     print(f"deals = {n}")
     print(f"deal_plays = {4 * n}")

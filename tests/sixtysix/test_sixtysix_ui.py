@@ -353,6 +353,18 @@ def test_keys_typed_during_demo_are_dropped_when_demo_is_switched_off():
     assert after.state["hands"]["you"] != untouched.state["hands"]["you"]
 
 
+@pytest.mark.parametrize("seed", [304, 455])
+def test_computer_does_not_close_at_its_first_lead_where_closing_does_not_pay(seed):
+    # Judged by its sampling alone (each sampled hand seen whole) the computer closed here at
+    # its first lead with 0 points; played out without that sight, declaring its marriage
+    # and keeping the stock open does better, so it does that.
+    result = play("wait:8000", seed=seed)
+    st = result.state
+    assert st["leader"] == "computer" and len(st["trick"]) == 1
+    assert st["closed"] is False
+    assert [m["by"] for m in st["marriages"]] == ["computer"]
+
+
 def test_f7_quits():
     result = play("F7")
     assert result.ended
