@@ -14,7 +14,13 @@ so the cards even out.  Prints ``key = value`` lines:
   same deals, measured in the same run.
 * ``solve_ms``, ``solve_ms_max``: exact solves of closed games, both hands known, from
   seeded positions closed after 0-3 tricks (6 to 3 cards each).
-* ``decision_s``, ``decision_s_mean``: the slowest and the mean expert decision in the run.
+* ``decision_s``, ``decision_s_mean``, ``decision_s_median``: the slowest, the mean and the
+  median expert decision in the run, in CPU seconds.
+* ``closings_vs_X``, ``closings_failed_vs_X``: how often the expert ordered the game
+  closed against each opponent, and how often that closing failed; ``gp_lost_closing_vs_X``
+  the game points those failures gave the opponent.
+* ``gp_per_deal_vs_X`` / ``opp_gp_per_deal_vs_X``: game points per deal-play won by the
+  expert and by its opponent, each with its 95% half-width (deal pairs as the unit).
 * ``closed`` (the closed-game rule played), ``deals``, ``deal_plays``.
 """
 
@@ -41,52 +47,93 @@ from retro.games.sixtysix.rules import (  # noqa: E402
 from retro.games.sixtysix.solver import solve_deal  # noqa: E402
 
 
+class Closings:
+    """What the expert's closing did: how often, how often it failed, what that cost."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.failed = 0
+        self.gp_lost = 0
+
+
 class Timer:
     def __init__(self) -> None:
         self.worst = 0.0
         self.total = 0.0
         self.count = 0
 
+        self.times: list[float] = []
+
     def add(self, dt: float) -> None:
         self.worst = max(self.worst, dt)
         self.total += dt
         self.count += 1
+        self.times.append(dt)
+
+    def median(self) -> float:
+        return sorted(self.times)[len(self.times) // 2] if self.times else 0.0
 
 
 def play_deal(seed: int, seats: dict[int, str], cfg: ExpertConfig, timer: Timer,
-              options: Options) -> tuple[int, int, int | None]:
-    """Play one deal; returns (seat 0 gp, seat 1 gp, winner)."""
+              options: Options,
+              closings: Closings | None = None) -> tuple[int, int]:
+    """Play one deal; returns (seat 0 gp, seat 1 gp)."""
     deal = Deal.new(random.Random(seed), dealer=seed % 2, options=options)
     players = {s: player(kind, s, random.Random(seed * 101 + s * 7 + 1), cfg)
                for s, kind in seats.items()}
     while not deal.over:
         p = players[deal.turn]
         if isinstance(p, ExpertPlayer):
-            t = time.perf_counter()
+            t = time.process_time()         # CPU time: the machine is shared
             move = p.choose(deal)
-            timer.add(time.perf_counter() - t)
+            timer.add(time.process_time() - t)
         else:
             move = p.choose(deal)
         deal.apply(move)
     res = deal.result
     assert res is not None
+    closer = deal.closed_by
+    if closings is not None and closer is not None and seats[closer] == "expert":
+        closings.count += 1
+        if res.reason == "closing failed":
+            closings.failed += 1
+            closings.gp_lost += res.game_points
     gp = [0, 0]
     if res.winner is not None:
         gp[res.winner] = res.game_points
-    return gp[0], gp[1], res.winner
+    return gp[0], gp[1]
+
+
+class Figures:
+    """One duplicate match: the share with its interval, game points per deal-play."""
+
+    def __init__(self, xs: list[int], ys: list[int], closings: Closings) -> None:
+        self.share, self.ci = ratio_ci(xs, ys)
+        self.gp, self.gp_ci = mean_ci([x / 2 for x in xs])
+        self.opp_gp, self.opp_gp_ci = mean_ci([y / 2 for y in ys])
+        self.closings = closings
+
+
+def mean_ci(values: list[float]) -> tuple[float, float]:
+    """The mean and its 95% half-width."""
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / max(1, n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
 
 
 def duplicate(deals: range, hero: str, villain: str, cfg: ExpertConfig, timer: Timer,
-              label: str, options: Options) -> tuple[float, float]:
-    """Share of game points ``hero`` wins over duplicate pairs, and its 95% half-width."""
+              label: str, options: Options) -> Figures:
+    """Game points ``hero`` and ``villain`` win over duplicate pairs, with closings."""
     xs: list[int] = []
     ys: list[int] = []
+    closings = Closings()
     t0 = time.perf_counter()
     for i, seed in enumerate(deals):
         x = y = 0
         for hero_seat in (0, 1):
             seats = {hero_seat: hero, 1 - hero_seat: villain}
-            g = play_deal(seed, seats, cfg, timer, options)
+            g = play_deal(seed, seats, cfg, timer, options, closings)
             x += g[hero_seat]
             y += g[1 - hero_seat]
         xs.append(x)
@@ -95,7 +142,7 @@ def duplicate(deals: range, hero: str, villain: str, cfg: ExpertConfig, timer: T
             share = sum(xs) / max(1, sum(xs) + sum(ys))
             print(f"# {label}: {i + 1} deals, share {share:.4f}, "
                   f"{time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
-    return ratio_ci(xs, ys)
+    return Figures(xs, ys, closings)
 
 
 def ratio_ci(xs: list[int], ys: list[int]) -> tuple[float, float]:
@@ -133,35 +180,50 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=10_000)
     ap.add_argument("--first", type=int, default=1, help="first deal seed")
     ap.add_argument("--samples", type=int, default=ExpertConfig().samples)
+    ap.add_argument("--close-sure", type=float, default=ExpertConfig().close_sure,
+                    help="share of sampled worlds closing must win to be considered")
+    ap.add_argument("--close-worlds", type=int, default=ExpertConfig().close_worlds,
+                    help="worlds played out to check a close (0: the sampling alone decides)")
     ap.add_argument("--closed", default=CLOSED_LED_SUIT,
                     help="closed-game rule: led-suit (the manual) or trumps (standard)")
+    ap.add_argument("--against", default="random,greedy",
+                    help="opponents, comma-separated: random, greedy")
     ap.add_argument("--no-baseline", action="store_true",
                     help="skip the greedy-against-random baseline (it is printed as -1)")
     args = ap.parse_args()
     options = options_named(args.closed)
     n = 60 if args.quick else args.deals
     deals = range(args.first, args.first + n)
-    cfg = ExpertConfig(samples=args.samples)
+    cfg = ExpertConfig(samples=args.samples, close_worlds=args.close_worlds,
+                       close_sure=args.close_sure)
     timer = Timer()
     base = -1.0
     if not args.no_baseline:
-        base, _ = duplicate(deals, "greedy", "random", cfg, Timer(), "greedy-random", options)
-    vs_random, ci_r = duplicate(deals, "expert", "random", cfg, timer, "expert-random",
-                                options)
-    vs_greedy, ci_g = duplicate(deals, "expert", "greedy", cfg, timer, "expert-greedy",
-                                options)
+        base = duplicate(deals, "greedy", "random", cfg, Timer(), "greedy-random",
+                         options).share
+    figures = {}
+    for villain in args.against.split(","):
+        figures[villain] = duplicate(deals, "expert", villain, cfg, timer,
+                                     f"expert-{villain}", options)
     solve_ms, solve_max = solve_speed(50 if args.quick else 400, options)
-    print(f"gp_vs_random = {vs_random:.4f}")
-    print(f"gp_vs_greedy = {vs_greedy:.4f}")
-    print(f"ci95_random = {ci_r:.4f}")
-    print(f"ci95_greedy = {ci_g:.4f}")
-    print(f"ci95 = {max(ci_r, ci_g):.4f}")
+    for villain, f in figures.items():
+        print(f"gp_vs_{villain} = {f.share:.4f}")
+        print(f"ci95_{villain} = {f.ci:.4f}")
+        print(f"gp_per_deal_vs_{villain} = {f.gp:.4f} +- {f.gp_ci:.4f}")
+        print(f"opp_gp_per_deal_vs_{villain} = {f.opp_gp:.4f} +- {f.opp_gp_ci:.4f}")
+        print(f"closings_vs_{villain} = {f.closings.count}")
+        print(f"closings_failed_vs_{villain} = {f.closings.failed}")
+        print(f"gp_lost_closing_vs_{villain} = {f.closings.gp_lost}")
+    print(f"ci95 = {max(f.ci for f in figures.values()):.4f}")
     print(f"baseline_greedy_vs_random = {base:.4f}")
     print(f"solve_ms = {solve_ms:.2f}")
     print(f"solve_ms_max = {solve_max:.2f}")
     print(f"decision_s = {timer.worst:.3f}")
     print(f"decision_s_mean = {timer.total / max(1, timer.count):.4f}")
+    print(f"decision_s_median = {timer.median():.4f}")
     print(f"samples = {cfg.samples}")
+    print(f"close_worlds = {cfg.close_worlds}")
+    print(f"close_sure = {cfg.close_sure}")
     print(f"closed = {options.name}")
     print(f"deals = {n}")
     print(f"deal_plays = {4 * n}")

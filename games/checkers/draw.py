@@ -206,7 +206,11 @@ class Painter:
             extras.append("Take-One")
         if opts.variant == R.WECKERS_TWO:
             extras.append(f"game point {opts.game_point}")
-        s.put(2, PANEL_COL + 2, " ".join(extras), text)
+        line = " ".join(extras)
+        if len(line) > PANEL_W - 3:
+            # Weckers Two + Lite + Take-One: "game point" would run over the frame.
+            line = line.replace("game point", "point")
+        s.put(2, PANEL_COL + 2, line, text)
         for i, color in enumerate((R.BLACK, R.WHITE)):
             row = 3 + i
             s.put(row, PANEL_COL + 2, f"{NAMES[color]}:", hi if game.turn == color else text)

@@ -357,7 +357,7 @@ def play(game: Game, move: Move) -> Game:
     nxt = _watch_draw(nxt, mover)
     if nxt.over:
         return nxt
-    if opts.variant == WECKERS_TWO and nxt.score(mover) >= opts.game_point:
+    if reaches_game_point(opts, nxt.score(mover)):
         return replace(nxt, result=Result(mover, "reached the game point"))
     if not nxt.legal_moves():
         stuck = nxt.turn
@@ -365,6 +365,11 @@ def play(game: Game, move: Move) -> Game:
             return replace(nxt, result=Result(other(stuck), f"{_name(stuck)} cannot move"))
         return replace(nxt, result=_by_score(nxt, f"{_name(stuck)} cannot move"))
     return nxt
+
+
+def reaches_game_point(opts: Options, score: int) -> bool:
+    """Weckers Two: a score at the game point wins the game at once (nothing else does)."""
+    return opts.variant == WECKERS_TWO and score >= opts.game_point
 
 
 def _name(color: str) -> str:
@@ -670,19 +675,23 @@ def perft(position: Game | Position | str, depth: int) -> int:
     """
     if isinstance(position, str):
         position = parse_fen(position)
+    scores = (0, 0)
     if isinstance(position, Position):
         pos, opts = position, Options(position.rows, position.cols)
     else:
-        pos, opts = position.position, position.options
+        if position.over and depth > 0:
+            return 0                    # a finished game has no moves to count
+        pos, opts, scores = position.position, position.options, position.scores
     g = pos.geometry
     if not opts.lite and opts.variant != WECKERS_TWO:
         return movegen.perft(g, pos.black, pos.white, pos.kings, pos.turn == BLACK, depth)
     return _perft_general(g, opts, pos.black, pos.white, pos.kings, pos.turn == BLACK,
-                          pos.weights, depth)
+                          pos.weights, depth, scores)
 
 
 def _perft_general(g: Geometry, opts: Options, black: int, white: int, kings: int,
-                   black_to_move: bool, weights: tuple[int, ...] | None, depth: int) -> int:
+                   black_to_move: bool, weights: tuple[int, ...] | None, depth: int,
+                   scores: tuple[int, int] = (0, 0)) -> int:
     if depth == 0:
         return 1
     moves = movegen.generate(g, black, white, kings, black_to_move, weights, opts.lite)
@@ -690,6 +699,10 @@ def _perft_general(g: Geometry, opts: Options, black: int, white: int, kings: in
         return len(moves)
     total = 0
     for mv in moves:
-        b, w, k, wt, _ = _make(g, opts, black, white, kings, black_to_move, weights, mv)
-        total += _perft_general(g, opts, b, w, k, not black_to_move, wt, depth - 1)
+        b, w, k, wt, gained = _make(g, opts, black, white, kings, black_to_move, weights, mv)
+        mover_score = scores[0 if black_to_move else 1] + gained
+        if reaches_game_point(opts, mover_score):
+            continue                    # the game is won: nothing follows this move
+        nscores = (mover_score, scores[1]) if black_to_move else (scores[0], mover_score)
+        total += _perft_general(g, opts, b, w, k, not black_to_move, wt, depth - 1, nscores)
     return total

@@ -26,10 +26,11 @@ from retro.machine import Machine
 if TYPE_CHECKING:
     from retro.games.checkers.ui import Session
 
-#: The computer offers a draw after this many plies without a capture or a man moving...
+#: The computer offers a draw after this many plies without a capture or a man moving, when
+#: the draw would settle no worse for it than playing on (``welcomes_draw``).
 QUIET_PLIES_FOR_OFFER = 40
-#: ...when it judges itself no better than this (evaluation units: a man is 100); it also
-#: accepts an offer below this.
+#: A search score further than this from even (evaluation units: a man is 100, a Weckers
+#: point 30) is read as a game the side expects to win (or, below minus this, to lose).
 DRAW_MARGIN = 40
 #: Search level used to judge a draw offer (fixed, so the answer is reproducible).
 JUDGE_LEVEL = 3
@@ -239,7 +240,7 @@ async def computer_turn(ses: Session) -> None:
             # In a long quiet game the computer offers a draw unless it judges itself
             # ahead; a refusal starts the 10-move rule, so even two computers finish.
             if ses.record is not None and ses.record.quiet_plies >= QUIET_PLIES_FOR_OFFER \
-                    and result.score <= DRAW_MARGIN and game.draw_watch is None:
+                    and welcomes_draw(game, color, result.score) and game.draw_watch is None:
                 ses.record.quiet_plies = 0
                 if await ses.offer_draw(color):
                     return
@@ -306,3 +307,35 @@ def judged_score(ses: Session, color: str) -> Generator[int, bool | None, int]:
     result = yield from E.Searcher(game, JUDGE_LEVEL).think()
     return result.score if game.turn == color else -result.score
 
+
+
+def draw_would_give(game: R.Game, color: str) -> int:
+    """What a draw agreed now settles for ``color``: 1 a win, 0 a true draw, -1 a loss.
+
+    In plain checkers a draw is a draw; the Weckers games settle every draw on the scores.
+    """
+    result = R.agree_draw(game).result
+    assert result is not None
+    if result.winner is None:
+        return 0
+    return 1 if result.winner == color else -1
+
+
+def expected_from_play(score: int) -> int:
+    """The outcome a search score (from the side's view) promises: 1 win, 0 even, -1 loss."""
+    if score > DRAW_MARGIN:
+        return 1
+    if score < -DRAW_MARGIN:
+        return -1
+    return 0
+
+
+def welcomes_draw(game: R.Game, color: str, score: int) -> bool:
+    """Whether the computer playing ``color`` takes (or offers) a draw now.
+
+    It compares what the draw would settle with what it expects from playing on, and takes
+    the draw when that is no worse; a draw that settles as a loss never (refusing costs
+    nothing: the 10-move rule can only bring the same draw later).
+    """
+    settled = draw_would_give(game, color)
+    return settled >= 0 and settled >= expected_from_play(score)

@@ -31,10 +31,10 @@ from retro.games.checkers.newgame import draw_options, option_screen
 from retro.games.checkers.record import Record
 from retro.games.checkers.save import SAVE_NAME, Saved, Settings, dump, parse
 from retro.games.checkers.turns import (
-    DRAW_MARGIN,
     computer_turn,
     human_turn,
     judged_score,
+    welcomes_draw,
 )
 from retro.machine import Machine
 
@@ -250,12 +250,16 @@ class Session:
         other = R.other(offerer)
         if self.settings.players[other] == "computer":
             score = await ui.work(self.m, judged_score(self, other))
-            accepted = score <= DRAW_MARGIN
+            accepted = welcomes_draw(game, other, score)
             self.say(f"{NAMES[other]} " + ("accepts the draw." if accepted else
                                             "refuses the draw: 10 moves to gain, or it is a draw."))
         else:
-            accepted = await self.ask(f"{NAMES[offerer]} offers a draw. "
-                                      f"{NAMES[other]}, do you accept?")
+            was, self.phase = self.phase, "draw-offer"
+            try:
+                accepted = await self.ask(f"{NAMES[offerer]} offers a draw. "
+                                          f"{NAMES[other]}, do you accept?")
+            finally:
+                self.phase = was
             if not accepted:
                 self.say(f"{NAMES[other]} refused: {NAMES[other]} has 10 moves to gain.")
         assert self.record is not None

@@ -17,6 +17,7 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from retro.games.sixtysix.closing import closing_gain, world_deal
 from retro.games.sixtysix.rules import (
     PACK,
     SUITS,
@@ -45,6 +46,8 @@ class ExpertConfig:
     close_sure: float = 0.9      # ... and win in this share of the sampled worlds
     close_hope: int = 45         # skip judging a close unless points + hand could reach this
     exact_roots: bool = False    # True: exact root values even when one world decides
+    close_worlds: int = 48       # worlds played out to check a close by its outcome (0: none)
+    close_gain: float = 0.0      # ... and closing must gain more than this on average
 
 
 @dataclass
@@ -57,6 +60,7 @@ class ExpertPlayer:
     _closed_tt: dict[int, tuple[float, float]] = field(default_factory=dict)
     _tt_for: tuple[int, str, int, int, bool] | None = None
     close_wins: float = 0.0      # share of sampled worlds where closing won, last evaluate
+    close_gain: float = 0.0      # closing's mean gain played out, last time it was checked
 
     # -- what this seat knows ------------------------------------------------------------
 
@@ -104,26 +108,36 @@ class ExpertPlayer:
         if len(plays) == 1 and Close() not in legal:
             return plays[0]
         scores = yield from self.evaluate_steps(deal, carry)
-        best_name = self._pick(deal, scores)
-        if best_name == "close":
-            return Close()
-        card = card_from_index(int(best_name))
-        if deal.leading and deal.can_marry(self.seat, card):
-            return Play(card, marriage=True)
-        return Play(card)
+        card = card_from_index(int(self._best_card(scores)))
+        play = Play(card, marriage=deal.leading and deal.can_marry(self.seat, card))
+        if self._close_looks_good(scores):
+            if not self.config.close_worlds:
+                return Close()          # the sampling alone decides (the old way, benches)
+            # The sampled worlds flatter closing (the closer sees the other hand in each):
+            # the same kind of worlds, played out without that sight, decide.
+            worlds = [world_deal(deal, self.seat, *self.sample_world(deal, self.rng))
+                      for _ in range(self.config.close_worlds)]
+            gain = yield from closing_gain(worlds, self.seat, play, carry)
+            self.close_gain = gain
+            if gain > self.config.close_gain:
+                return Close()
+        return play
 
-    def _pick(self, deal: Deal, scores: dict[str, float]) -> str:
+    def _best_card(self, scores: dict[str, float]) -> str:
         cards = {k: v for k, v in scores.items() if k != "close"}
         top = max(cards.values())
         # Among equal moves keep the cheapest card: it spends the least.
         tied = [k for k, v in cards.items() if v >= top - 1e-9]
-        best = min(tied, key=lambda k: (card_from_index(int(k)).points, int(k)))
-        # Each sampled world lets the closer see the other hand, which flatters closing:
-        # close only when it wins in nearly every world.
-        if ("close" in scores and scores["close"] > top + self.config.close_margin
-                and self.close_wins >= self.config.close_sure):
-            return "close"
-        return best
+        return min(tied, key=lambda k: (card_from_index(int(k)).points, int(k)))
+
+    def _close_looks_good(self, scores: dict[str, float]) -> bool:
+        """The sampling's verdict on closing: near the best play, winning in nearly every
+        world.  Only a candidate: ``closing_gain`` then checks it by its outcome."""
+        if "close" not in scores:
+            return False
+        top = max(v for k, v in scores.items() if k != "close")
+        return (scores["close"] > top + self.config.close_margin
+                and self.close_wins >= self.config.close_sure)
 
     def evaluate(self, deal: Deal, carry: int = 0) -> dict[str, float]:
         """Average value (game points for us) of each root move over the sampled worlds."""

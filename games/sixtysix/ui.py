@@ -276,6 +276,9 @@ class Table:
 
     def toggle_demo(self, m: Machine) -> None:
         self.demo = not self.demo
+        if not self.demo:
+            # Demo mode owned the hand: keys typed while it played are not your moves.
+            ui.flush_typeahead(m)
         self.say("Demo mode: the computer plays both hands." if self.demo
                  else "Demo mode off: your hand is yours again.")
         self.refresh()
@@ -427,8 +430,13 @@ class Table:
         assert d is not None
         mine = your_cards(d)
         match ev:
-            case Key(ch) if ch.isdigit() and 1 <= int(ch) <= len(mine):
-                return Play(mine[int(ch) - 1])
+            case Key(ch) if len(ch) == 1 and ch in "0123456789":
+                if 1 <= int(ch) <= len(mine):
+                    return Play(mine[int(ch) - 1])
+                self.sfx("error")
+                self.say(f"There is no card {ch}: your cards are numbered 1 to {len(mine)}.",
+                         alert=True)
+                return None
             case Key(ch) if ch.upper() in ("K", "Q"):
                 return await self.marriage_move(ch.upper())
             case Key(ch) if ch.upper() == "C":

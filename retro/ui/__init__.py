@@ -45,7 +45,7 @@ from retro.ui.message import MessageLine
 from retro.ui.pager import HelpPage, Page, page, paginate
 from retro.ui.popup import Box, popup
 from retro.ui.text import hot_letter, wrap
-from retro.ui.waits import announce, key, show_notices, sleep
+from retro.ui.waits import announce, flush_typeahead, key, show_notices, sleep
 from retro.ui.work import Progress, work
 
 __all__ = [
@@ -53,7 +53,7 @@ __all__ = [
     "Action", "BorderCycler", "Box", "HelpPage", "HotKey", "HotKeys", "MessageLine",
     "Mouse", "Page", "Progress", "SoundToggle", "SpeedStepper", "Validator",
     "announce", "ask", "border_cycler", "choose", "confirm_discard", "dispatch",
-    "hot_letter", "hotkeys_off", "install", "installed", "key", "line_input", "page",
-    "paginate", "popup", "show_notices", "sleep", "sound_toggle", "speed_stepper", "work",
-    "wrap",
+    "flush_typeahead", "hot_letter", "hotkeys_off", "install", "installed", "key",
+    "line_input", "page", "paginate", "popup", "show_notices", "sleep", "sound_toggle",
+    "speed_stepper", "work", "wrap",
 ]

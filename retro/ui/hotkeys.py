@@ -196,6 +196,7 @@ class KitState:
     messages: Any = None            # the MessageLine that announcements and notices go to
     notices_seen: int = 0           # how many of m.notices are already on screen
     popups: int = 0                 # pop-ups open now (the status line waits under them)
+    flushes: int = 0                # type-ahead flushes so far (``ui.flush_typeahead``)
 
 
 def _state(m: Machine) -> KitState:

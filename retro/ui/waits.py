@@ -52,14 +52,53 @@ def give_back(m: Machine, kept: list[Event]) -> None:
         m.unread(event)
 
 
+def flush_typeahead(m: Machine) -> None:
+    """Forget every key typed ahead: those queued, and those the waits in progress keep.
+
+    For a hot key that changes who the next keys are for (a demo mode switched off): the
+    wait it ran inside gives back nothing typed before it.
+    """
+    m.flush_keys()
+    _state(m).flushes += 1
+
+
+class TypeAhead:
+    """The events a wait takes that are not for it, to give back when it ends.
+
+    What was kept before a ``flush_typeahead`` (run by a hot key during the wait) is
+    dropped; what comes after it is kept.
+    """
+
+    def __init__(self, m: Machine) -> None:
+        self.m = m
+        self.events: list[Event] = []
+        self._flushes = _state(m).flushes
+
+    def _forget_flushed(self) -> None:
+        flushes = _state(self.m).flushes
+        if flushes != self._flushes:
+            self.events.clear()
+            self._flushes = flushes
+
+    def keep(self, event: Event) -> None:
+        self._forget_flushed()
+        self.events.append(event)
+
+    def give_back(self) -> None:
+        self._forget_flushed()
+        give_back(self.m, self.events)
+        self.events = []
+
+
 async def sleep(m: Machine, seconds: float) -> None:
     """A delay that answers hot keys and keeps type-ahead.
 
     Keys typed during the delay (other than hot keys) come back, in order, from the next
-    ``key``; flush them on purpose with ``m.flush_keys()`` before an important question.
+    ``key``; flush them on purpose with ``m.flush_keys()`` before an important question, or
+    with ``flush_typeahead`` from a hot key that runs during the delay.
     """
     deadline = m.now() + max(0.0, seconds)
-    kept: list[Event] = []
+    kept = TypeAhead(m)
     try:
         while True:
             show_notices(m)
@@ -68,9 +107,9 @@ async def sleep(m: Machine, seconds: float) -> None:
                 return
             event: Event | None = await m.key(remaining)
             if event is not None and not await dispatch(m, event):
-                kept.append(event)
+                kept.keep(event)
     finally:
-        give_back(m, kept)
+        kept.give_back()
 
 
 async def announce(m: Machine, text: str) -> None:

@@ -22,11 +22,11 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Generator
 from typing import Any, TypeVar
 
-from retro.events import Event, Key
+from retro.events import Key
 from retro.machine import Machine
 from retro.screen import Saved
 from retro.ui.hotkeys import dispatch
-from retro.ui.waits import give_back, show_notices
+from retro.ui.waits import TypeAhead, show_notices
 
 T = TypeVar("T")
 
@@ -101,7 +101,7 @@ async def work(m: Machine, generator: Generator[Any, Any, T],
     first yield is fine.
     """
     stop = False
-    kept: list[Event] = []
+    kept = TypeAhead(m)
     count = 0
     try:
         value = next(generator)
@@ -122,7 +122,7 @@ async def work(m: Machine, generator: Generator[Any, Any, T],
                             on_stop(event)
                         stop = True
                     else:
-                        kept.append(event)
+                        kept.keep(event)
             value = generator.send(True) if stop else next(generator)
     except StopIteration as done:
         result: T = done.value
@@ -130,4 +130,4 @@ async def work(m: Machine, generator: Generator[Any, Any, T],
     finally:
         if isinstance(progress, Progress):
             progress.done(m)
-        give_back(m, kept)
+        kept.give_back()

@@ -172,9 +172,16 @@ def winner(board: Board, mover: str) -> tuple[bool, str | None]:
 def perft(board: Board, depth: int) -> int:
     if depth == 0:
         return 1
+    if board.variant == "weckers2" and max(board.scores.values()) >= board.game_point:
+        return 0                        # a finished game
     total = 0
     for mv in moves(board):
-        total += perft(make(board, mv), depth - 1)
+        after = make(board, mv)
+        if depth > 1 and after.variant == "weckers2" \
+                and after.scores[board.turn] >= after.game_point:
+            continue                    # the game point ends the game: nothing follows
+        # (a side without moves ends it too: its subtree is empty anyway)
+        total += perft(after, depth - 1)
     return total
 
 

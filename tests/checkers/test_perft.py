@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from retro.cli import main
 from retro.games.checkers import rules as R
 
 from . import naive
@@ -128,3 +129,31 @@ def test_capture_paths_follow_exactly_the_pieces_taken() -> None:
     # three of the four pieces: no path takes exactly those and comes back to 31
     assert movegen.capture_paths(g, g.bit(31), g.bit(31), cap & ~g.bit(18),
                                  empty | g.bit(31)) == []
+
+
+def test_perft_stops_at_a_won_weckers_two_game(capsys: pytest.CaptureFixture[str]) -> None:
+    # Black's only move 14x23 takes a 5 and brings 6 up to the game point 10: the game is
+    # over, so nothing is counted after it.
+    fen = "B:W18/5,30/1:B14/2,1/1:VT:G10:S6,0"
+    assert main(["perft", "checkers", "--depth", "3", "--fen", fen]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1:] == ["depth 1 nodes 1", "depth 2 nodes 0", "depth 3 nodes 0"]
+    # Without the game point in reach, the same position goes on (white answers).
+    assert R.perft(fen.replace("G10", "G40"), 2) == 2
+
+
+def test_perft_of_a_game_already_won_counts_no_moves() -> None:
+    # White already stands at the game point: the game is over before any move.
+    won = "B:W18/5,30/1:B14/2,1/1:VT:G10:S6,10"
+    assert R.parse_fen(won).over
+    assert [R.perft(won, d) for d in (0, 1, 2)] == [1, 0, 0]
+
+
+def test_perft_stops_when_a_crowning_man_reaches_the_game_point() -> None:
+    # Black's man of weight 4 on 26 leaves the board on 30 or 31 and brings 6 up to 10;
+    # only after 1-5 or 1-6 does white answer (32-27, 32-28).
+    game = R.parse_fen("B:W32/1:B26/4,1/1:VT:G10:S6,0")
+    assert R.perft(game, 1) == 4
+    assert R.perft(game, 2) == 4
+    for depth in range(1, 5):
+        assert R.perft(game, depth) == naive.perft(to_naive(game), depth), depth

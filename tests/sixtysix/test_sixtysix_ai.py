@@ -6,7 +6,15 @@ import random
 
 import pytest
 
-from retro.games.sixtysix.ai import ExpertConfig, ExpertPlayer, GreedyPlayer, RandomPlayer, player
+from retro.games.sixtysix.ai import (
+    ExpertConfig,
+    ExpertPlayer,
+    GreedyPlayer,
+    RandomPlayer,
+    finish,
+    player,
+)
+from retro.games.sixtysix.closing import closing_gain, informed_move, world_deal
 from retro.games.sixtysix.rules import (
     PACK,
     Close,
@@ -14,6 +22,7 @@ from retro.games.sixtysix.rules import (
     Exchange,
     Options,
     Play,
+    card_from_index,
     parse_card,
     parse_move,
 )
@@ -309,3 +318,79 @@ def test_expert_thinks_as_cooperative_work_with_the_same_move():
         move = done.value
     assert yielded == [1, 2, 3, 4, 5, 6]
     assert move == ExpertPlayer(0, random.Random(4), ExpertConfig(samples=7)).choose(deal)
+
+
+# -- closing judged by its outcome --------------------------------------------------------
+
+def _first_lead(seed: int) -> Deal:
+    """The bench's deal ``seed`` at its first lead."""
+    return Deal.new(random.Random(seed), dealer=seed % 2)
+
+
+def _played_out_gain(deal: Deal, play: Play, worlds: int = 600) -> float:
+    """Closing's mean gain over ``play``, measured on fresh worlds of the closer's view."""
+    probe = ExpertPlayer(deal.turn, random.Random(2024))
+    sampled = [world_deal(deal, deal.turn, *probe.sample_world(deal, probe.rng))
+               for _ in range(worlds)]
+    return finish(closing_gain(sampled, deal.turn, play, carry=0))
+
+
+@pytest.mark.parametrize("seed", [42, 149, 233])
+def test_expert_does_not_close_where_closing_loses_when_played_out(seed: int) -> None:
+    # With a marriage in hand and no points yet, the sampling alone (each world seen whole)
+    # closes; played out without that sight, declaring the marriage does better.
+    deal = _first_lead(seed)
+    sampling_alone = ExpertPlayer(deal.turn, random.Random(seed), ExpertConfig(close_worlds=0))
+    assert sampling_alone.choose(deal) == Close()
+    move = ExpertPlayer(deal.turn, random.Random(seed)).choose(deal)
+    assert isinstance(move, Play) and move.marriage
+    assert _played_out_gain(deal, move) < -0.5
+
+
+@pytest.mark.parametrize("seed", [74, 370])
+def test_expert_still_closes_where_closing_pays_when_played_out(seed: int) -> None:
+    deal = _first_lead(seed)
+    expert = ExpertPlayer(deal.turn, random.Random(seed))
+    assert expert.choose(deal) == Close()
+    assert expert.close_gain > 0
+    best = ExpertPlayer(deal.turn, random.Random(7))
+    card = card_from_index(int(best._best_card(best.evaluate(deal))))
+    play = Play(card, marriage=deal.can_marry(deal.turn, card))
+    assert _played_out_gain(deal, play) > 0.5
+
+
+def test_played_out_policy_sees_only_its_own_hand() -> None:
+    # The play-out policy must not be clairvoyant: dealing the hidden cards differently
+    # (the opponent's hand and the stock, as the player to move cannot see them) never
+    # changes its move.
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(40):
+        deal = Deal.new(random.Random(seed), dealer=seed % 2)
+        while not deal.over:
+            me = deal.turn
+            view = ExpertPlayer(me, random.Random(seed))
+            for _ in range(3):
+                other = world_deal(deal, me, *view.sample_world(deal, rng))
+                assert informed_move(other) == informed_move(deal)
+                checked += 1
+            deal.apply(rng.choice(deal.legal_moves()))
+    assert checked > 1000
+
+
+def test_closing_check_is_deterministic() -> None:
+    deal = _first_lead(74)
+    moves, gains = set(), set()
+    for _ in range(2):
+        expert = ExpertPlayer(deal.turn, random.Random(74))
+        moves.add(expert.choose(deal))
+        gains.add(expert.close_gain)
+    assert len(moves) == 1 and len(gains) == 1
+
+
+def test_closing_is_not_played_out_when_the_sampling_rejects_it() -> None:
+    deal = Deal.from_codes("9H JC 9C QD JD 9D", "TH AD TD QH KD AH",
+                           "KS JS AC JH KH QC 9S AS KC TC QS", "TS", dealer=1)
+    expert = ExpertPlayer(0, random.Random(1))
+    assert expert.choose(deal) != Close()
+    assert expert.close_gain == 0.0                 # no worlds were played out

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from keyfinder import expert_chooser, record
 
 from retro.games.sixtysix import PROGRAM
-from retro.games.sixtysix.rules import Close, parse_card
+from retro.games.sixtysix.rules import Close, game_points_for, parse_card
 from retro.games.sixtysix.ui import SPEEDS
 from retro.script import run
 
@@ -114,6 +114,23 @@ def test_help_pages_turn_with_the_pager_keys_and_esc_gives_the_screen_back():
     assert back.state["phase"] == "play"
     assert back.screen.to_bytes() == before.screen.to_bytes()
     assert play("F5 F5").screen.to_bytes() == before.screen.to_bytes()
+
+
+def test_help_scoring_page_agrees_with_the_scoring_function():
+    result = play("F5 PGDN PGDN PGDN")
+    assert "Page 4 of 5" in text(result)
+    inside = [result.screen.read(row).split("\u2551")[1] for row in range(4, 21)]
+    page = " ".join(" ".join(inside).split())
+    assert page.startswith("Scoring")
+    # One point, one more for schneider, one more for schwarz: they add up.
+    assert "1 game point, plus 1 if the loser has fewer than 33 points (schneider)" in page
+    assert "plus 1 more if the loser has not taken a single trick (schwarz): 3 at most" in page
+    assert "A loser with no trick but 33 points or more (a marriage of 40) gives 2" in page
+    assert game_points_for(50, 3) == (1, False, False)
+    assert game_points_for(32, 3) == (2, True, False)
+    assert game_points_for(0, 0) == (3, True, True)
+    assert game_points_for(40, 0) == (2, False, True)     # the marriage, no trick
+    assert "3 if the loser has not taken" not in page
 
 
 def test_any_other_key_does_not_turn_the_help_pages():
@@ -323,6 +340,31 @@ def test_f2_demo_mode_plays_your_hand_and_shows_both():
     assert st["deals_played"] >= 1 or st["points"]["you"] + st["points"]["computer"] > 0
 
 
+def test_keys_typed_during_demo_are_dropped_when_demo_is_switched_off():
+    # The 1 typed while demo mode plays the hand is not a move of yours: once F2 gives the
+    # hand back, the table is as if it had never been typed, and the lead is still yours.
+    typed = play("F2 wait:2000 1 wait:10 F2", seed=11)
+    untouched = play("F2 wait:2000 wait:10 F2", seed=11)
+    assert typed.state["demo"] is False
+    assert typed.state["turn"] == "you" and typed.state["trick"] == []
+    assert typed.state == untouched.state
+    # Keys typed after demo mode ends are yours, as ever.
+    after = play("F2 wait:2000 1 wait:10 F2 wait:10 1", seed=11)
+    assert after.state["hands"]["you"] != untouched.state["hands"]["you"]
+
+
+@pytest.mark.parametrize("seed", [304, 455])
+def test_computer_does_not_close_at_its_first_lead_where_closing_does_not_pay(seed):
+    # Judged by its sampling alone (each sampled hand seen whole) the computer closed here at
+    # its first lead with 0 points; played out without that sight, declaring its marriage
+    # and keeping the stock open does better, so it does that.
+    result = play("wait:8000", seed=seed)
+    st = result.state
+    assert st["leader"] == "computer" and len(st["trick"]) == 1
+    assert st["closed"] is False
+    assert [m["by"] for m in st["marriages"]] == ["computer"]
+
+
 def test_f7_quits():
     result = play("F7")
     assert result.ended
@@ -354,6 +396,19 @@ def test_monkey_keys_and_clicks_never_crash():
         result = play(" ".join(keys), seed=round_, until_ms=2_000)
         st = result.state
         assert st is not None and set(st) >= STATE_KEYS
+
+
+def test_digit_beyond_the_hand_is_refused_with_the_reason():
+    before = play("", seed=1)
+    for digit in "7890":
+        result = play(digit, seed=1)
+        assert f"There is no card {digit}: your cards are numbered 1 to 6." in text(result)
+        assert result.state["hands"] == before.state["hands"]
+        assert result.state["turn"] == "you"
+        assert any(seg.hz and seg.hz < 100 for seg in result.machine.speaker.timeline)
+    # The refusal loses nothing: a good digit after it is played.
+    played = play("9 1", seed=1)
+    assert played.state["hands"]["you"] != before.state["hands"]["you"]
 
 
 def test_speaker_effects_and_sound_off():

@@ -41,6 +41,42 @@ def test_flushing_on_purpose_drops_the_type_ahead(kit_run) -> None:
     assert got == [Key("c")]
 
 
+def test_a_hot_key_flushing_type_ahead_drops_what_the_delay_kept(kit_run) -> None:
+    # F2 hands the keyboard to someone else: keys typed before it are not for them.
+    got: list[Event | None] = []
+
+    async def main(m: Machine) -> None:
+        keys = ui.HotKeys()
+        keys.add("F2", ui.flush_typeahead)
+        ui.install(m, keys)
+        await ui.sleep(m, 0.8)
+        got.append(await ui.key(m))
+        got.append(await ui.key(m))
+
+    kit_run(main, "wait:100 a wait:10 b wait:100 F2 wait:100 c wait:10 d")
+    assert got == [Key("c"), Key("d")]
+
+
+def test_a_hot_key_flushing_type_ahead_during_work_drops_what_it_kept(kit_run) -> None:
+    got: list[Event | None] = []
+
+    async def main(m: Machine) -> None:
+        keys = ui.HotKeys()
+        keys.add("F2", ui.flush_typeahead)
+        ui.install(m, keys)
+
+        def slow() -> Generator[None, bool | None, None]:
+            while m.now() < 0.8:
+                m.clock.advance(0.01)  # type: ignore[attr-defined]
+                yield None
+
+        await ui.work(m, slow(), every=1)
+        got.append(await ui.key(m))
+
+    kit_run(main, "wait:100 a wait:100 F2 wait:100 c")
+    assert got == [Key("c")]
+
+
 def _search(steps: int, seen: list[int]) -> Generator[float, bool | None, int]:
     best = 0
     for n in range(steps):
