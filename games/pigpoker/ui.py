@@ -200,7 +200,7 @@ class PigPokerScreen(Popups):
             if len(self.seats) >= r.MAX_PLAYERS:
                 prompt = "Six players. Enter starts; 1-6 sends a player away: "
             else:
-                prompt = f"Player {number} name (COMPUTER for the computer), Enter to start: "
+                prompt = f"Player {number} name (or COMPUTER), Enter to start: "
             self.prompt(prompt)
             typed = await ui.line_input(self.m, PROMPT_ROW, len(prompt) + 1, MAX_NAME + 1,
                                         self.look.prompt, max_length=MAX_NAME,

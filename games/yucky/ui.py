@@ -441,7 +441,8 @@ class YuckyScreen(TableView):
                 text = await ui.line_input(
                     self.m, PROMPT_ROW, col, 5, self.a(A_PROMPT), validate=check,
                     allowed=str.isdigit, max_length=4,
-                    error_at=(PROMPT_ROW, col + 6, 79 - col - 6),
+                    buttons_at=(PROMPT_ROW, col + 6),
+                    error_at=(PROMPT_ROW, col + 13, 79 - col - 13),
                     error_attr=self.a(A_ERROR))
             except DemoStarted:
                 return self.game_point

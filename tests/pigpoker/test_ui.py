@@ -44,6 +44,16 @@ def test_golden_player_entry(assert_screen) -> None:  # type: ignore[no-untyped-
     assert_screen(result, "pigpoker/entry")
 
 
+def test_a_mouse_only_player_seats_and_starts_with_the_entry_ok_button() -> None:
+    asked = play("")
+    ok = prompt_cell(asked.screen.read(layout.PROMPT_ROW).index("[ OK ]") + 1)
+    del asked
+    seated = play(f'"Ann" {ok} "computer" {ok}')
+    assert [p["name"] for p in seated.state["players"]] == ["Ann", "COMPUTER"]
+    started = play(f'"Ann" {ok} "computer" {ok} {ok}')      # OK alone: the options next
+    assert "Play with the Mud Puddle option?" in str(started.screen)
+
+
 def test_golden_turn(assert_screen) -> None:  # type: ignore[no-untyped-def]
     result = play(START)
     s = result.state

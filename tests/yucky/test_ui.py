@@ -180,6 +180,15 @@ def test_game_point_is_asked_and_checked():
     assert good.state["game_point"] == 150
 
 
+def test_a_click_on_the_game_point_ok_button_takes_the_number_typed_or_the_default():
+    asked = play("")
+    ok_col = asked.screen.read(23).index("[ OK ]")
+    del asked
+    assert play(f'"150" click:24,{ok_col + 2}').state["game_point"] == 150
+    default = play(f"click:24,{ok_col + 2}")
+    assert default.state["game_point"] == 500 and default.state["phase"] != "game_point"
+
+
 def test_f1_toggles_sound_and_the_legend_names_the_next_mode():
     result = play("ENTER F1")
     assert result.state["options"]["sound"] is False

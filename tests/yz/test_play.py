@@ -101,6 +101,32 @@ def test_human_cannot_take_the_computers_initials(tmp_path: Path) -> None:
     assert fixed.state["players"] == ["ABC", "CPU"]
 
 
+# The initials box is centred, 50 wide and 7 high: OK at row 12, columns 28-33, and
+# Cancel at columns 35-44 (0-based); each click lands inside its button.
+INITIALS_OK, INITIALS_CANCEL = click(12, 29), click(12, 36)
+
+
+def test_a_mouse_only_player_gets_past_the_initials_box_with_its_ok_button(
+        tmp_path: Path) -> None:
+    # The New game list is answered by a click too: its first item, then OK (empty: P1).
+    menu = play("", tmp_path)
+    row = next(r for r in range(25) if "Play against the computer" in menu.screen.read(r))
+    col = menu.screen.read(row).index("Play against the computer")
+    del menu
+    started = play(f"{click(row, col)} {INITIALS_OK}", tmp_path)
+    assert started.state["players"] == ["P1", "CPU"]
+    assert started.state["phase"] != "idle"
+
+
+def test_the_initials_box_cancel_button_starts_no_game(tmp_path: Path) -> None:
+    box = play("ENTER", tmp_path)
+    assert box.screen.read(12, 28, 6) == "[ OK ]"
+    assert box.screen.read(12, 35, 10) == "[ Cancel ]"
+    del box
+    cancelled = play(f'ENTER "ABC" {INITIALS_CANCEL}', tmp_path)
+    assert cancelled.state["phase"] == "idle" and cancelled.state["players"] == []
+
+
 def test_second_player_cannot_take_the_computers_or_the_first_players_initials(
         tmp_path: Path) -> None:
     same = play('2 "ABC" ENTER "ABC" ENTER', tmp_path)
