@@ -51,11 +51,11 @@ def initials_error(text: str, taken: dict[str, str]) -> str | None:
     """Why ``text`` cannot be a person's initials (``taken``: initials -> whose), or None.
 
     >>> print(initials_error("cpu", {"CPU": "the computer's"}))
-    CPU are the computer's initials: please pick others.
+    CPU are the computer's initials: pick others.
     """
     initials = text.strip().upper()
     if initials in taken:
-        return f"{initials} are {taken[initials]} initials: please pick others."
+        return f"{initials} are {taken[initials]} initials: pick others."
     return None
 
 

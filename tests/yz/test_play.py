@@ -95,7 +95,7 @@ def test_box_code_still_posts_when_typed_whole(tmp_path: Path) -> None:
 
 def test_human_cannot_take_the_computers_initials(tmp_path: Path) -> None:
     refused = play('ENTER "cpu" ENTER', tmp_path)
-    assert "CPU are the computer's initials" in str(refused.screen)
+    assert "CPU are the computer's initials: pick others." in str(refused.screen)
     assert refused.state["phase"] == "idle"
     fixed = play('ENTER "cpu" ENTER BKSP BKSP BKSP "ABC" ENTER', tmp_path)
     assert fixed.state["players"] == ["ABC", "CPU"]
@@ -125,6 +125,22 @@ def test_the_initials_box_cancel_button_starts_no_game(tmp_path: Path) -> None:
     del box
     cancelled = play(f'ENTER "ABC" {INITIALS_CANCEL}', tmp_path)
     assert cancelled.state["phase"] == "idle" and cancelled.state["players"] == []
+
+
+@pytest.mark.parametrize(("keys", "whole"), [
+    ('ENTER "cpu" ENTER', "CPU are the computer's initials: pick others."),
+    ('2 "ABC" ENTER "ABC" ENTER', "ABC are player 1's initials: pick others."),
+])
+def test_the_initials_error_fits_inside_the_box(tmp_path: Path, keys: str,
+                                                 whole: str) -> None:
+    refused = play(keys, tmp_path)
+    row = next(r for r in range(25) if "initials:" in refused.screen.read(r)
+               and "type your" not in refused.screen.read(r))
+    line = refused.screen.read(row)
+    assert whole in line
+    # ...between the box's own frame lines, not over them.
+    assert line.index("║") < line.index(whole) < line.index(whole) + len(whole) \
+        < line.rindex("║")
 
 
 def test_second_player_cannot_take_the_computers_or_the_first_players_initials(
