@@ -86,6 +86,32 @@ def test_pending_box_code_is_shown_and_esc_clears_it(tmp_path: Path) -> None:
     assert cleared.state["held"][2] is False         # the 3 marked die 3 instead
 
 
+AFTER_THE_COMPUTER_POSTS = f"{NEW_GAME} r b 7 r"   # you post Chance, R: CPU's whole turn
+
+
+@pytest.mark.parametrize("dice_key", ["1", "s", die(2)])
+def test_a_die_key_after_the_computer_posts_says_the_computer_has_posted(
+        tmp_path: Path, dice_key: str) -> None:
+    result = play(f"{AFTER_THE_COMPUTER_POSTS} {dice_key}", tmp_path)
+    assert result.state["phase"] == "posted" and result.state["turn"] == 1
+    text = str(result.screen)
+    assert "The computer has posted." in text and "for your turn" in text
+    assert "You have posted" not in text
+    mine = play(f"{NEW_GAME} r b 7 {dice_key}", tmp_path)     # after your own posting
+    assert "You have posted" in str(mine.screen)
+
+
+def test_no_box_code_can_be_half_typed_over_the_computers_posting(tmp_path: Path) -> None:
+    result = play(f"{AFTER_THE_COMPUTER_POSTS} a", tmp_path)
+    assert result.state["pending"] == ""
+    assert "Box A_" not in str(result.screen)
+    assert "The computer's posting stands." in str(result.screen)
+    # ...and the digit after it marks a die of your next roll, posting nothing.
+    later = play(f"{AFTER_THE_COMPUTER_POSTS} a 3 r", tmp_path)
+    assert posted(later.state, 1) == posted(result.state, 1)
+    assert later.state["turn"] == 0 and later.state["phase"] == "roll"
+
+
 def test_box_code_still_posts_when_typed_whole(tmp_path: Path) -> None:
     state = play(f"{NEW_GAME} r b 7", tmp_path).state
     assert posted(state) == ["B7"]
