@@ -459,6 +459,9 @@ class App:
                     self.say(f"There is no box {label}: the boxes are A1-A6 and B1-B7.")
                 else:
                     await self.post(label)
+            case Key(ch) if ch.upper() in ("A", "B") and self.computer_posting_shown():
+                # No box code can be started over the computer's posting: it stands.
+                self.say("The computer's posting stands.", "Press R or click ROLL for your turn.")
             case Key(ch) if ch.upper() in ("A", "B"):
                 self.pending = ch.upper()
                 top = 6 if self.pending == "A" else 7
