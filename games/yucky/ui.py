@@ -106,6 +106,9 @@ class YuckyScreen(TableView):
         self.round: Round | None = None
         self.hand_no = 0
         self.last_deal: tuple[int, int, Options] | None = None
+        # Who deals the next game's first hand: the deal alternates across the games played
+        # in this sitting; only the first game's first dealer is drawn at random.
+        self.next_game_dealer: int | None = None
         self.stage = "show"
         self.event_text = ""
         self.status = ""
@@ -461,6 +464,8 @@ class YuckyScreen(TableView):
         self.game_point = await self.ask_game_point()
         self.say_status("")
         self.game = Game.start(self.rng, self.game_point)
+        if self.next_game_dealer is not None:
+            self.game.next_dealer = self.next_game_dealer
         while self.game.winner is None:
             await self.play_hand()
         await self.game_over()
@@ -484,6 +489,7 @@ class YuckyScreen(TableView):
             seed, dealer = self.rng.getrandbits(64), game.next_dealer
             options = Options(self.long_game, self.multiple_draw)
             game.next_dealer = 1 - game.next_dealer
+            self.next_game_dealer = game.next_dealer
         options = Options(options.long_game, self.multiple_draw)
         self.last_deal = (seed, dealer, options)
         self.round = Round.deal(random.Random(seed), dealer, options)

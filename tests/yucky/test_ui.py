@@ -345,3 +345,25 @@ def test_monkey_random_keys_and_clicks_never_crash(seed):
         total = len(state["hands"]["you"]) + len(state["hands"]["computer"]) \
             + len(state["discard"]) + state["draw_pile"]
         assert total == 108
+
+
+def _give_up_until_the_game_is_won(seed: int):
+    """Game point 100, every hand given up: the computer wins in a few hands."""
+    keys = '"100" ENTER x y'
+    for _ in range(10):
+        result = play(keys, seed=seed)
+        if max(result.state["scores"].values()) >= 100:
+            return keys, result.state
+        keys += " ENTER x y"
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 7, 8])   # 8: a random draw would repeat
+def test_the_deal_alternates_across_the_games_of_a_match(seed: int):
+    keys, last_hand = _give_up_until_the_game_is_won(seed)
+    last_dealer = last_hand["dealer"]
+    # A key for the game's end, a key after it, Y for another game, Enter for its point.
+    nxt = play(f"{keys} ENTER ENTER y ENTER", seed=seed).state
+    assert nxt["phase"] == "play" and nxt["hand_number"] == 1
+    assert nxt["games"]["computer"] == 1
+    assert nxt["dealer"] == {"you": "computer", "computer": "you"}[last_dealer]
