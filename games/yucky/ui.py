@@ -71,6 +71,9 @@ from retro.machine import Machine
 
 #: The manual's mouse convention for every yes/no question: right button yes, left no.
 YES_NO_MOUSE = ui.RIGHT_YES | ui.LEFT_NO
+#: Digits the game point field takes: more than 9999 can be typed, so a number too big is
+#: refused with the reason instead of being cut short in silence.
+GAME_POINT_TYPED = 9
 
 
 class NewGame(Exception):
@@ -442,10 +445,10 @@ class YuckyScreen(TableView):
             self.waiting_for_you = True
             try:
                 text = await ui.line_input(
-                    self.m, PROMPT_ROW, col, 5, self.a(A_PROMPT), validate=check,
-                    allowed=str.isdigit, max_length=4,
-                    buttons_at=(PROMPT_ROW, col + 6),
-                    error_at=(PROMPT_ROW, col + 13, 79 - col - 13),
+                    self.m, PROMPT_ROW, col, 6, self.a(A_PROMPT), validate=check,
+                    allowed=str.isdigit, max_length=GAME_POINT_TYPED,
+                    buttons_at=(PROMPT_ROW, col + 7),
+                    error_at=(PROMPT_ROW, col + 14, 79 - col - 14),
                     error_attr=self.a(A_ERROR))
             except DemoStarted:
                 return self.game_point

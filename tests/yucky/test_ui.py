@@ -367,3 +367,13 @@ def test_the_deal_alternates_across_the_games_of_a_match(seed: int):
     assert nxt["phase"] == "play" and nxt["hand_number"] == 1
     assert nxt["games"]["computer"] == 1
     assert nxt["dealer"] == {"you": "computer", "computer": "you"}[last_dealer]
+
+
+@pytest.mark.parametrize("typed", ["10000", "99999", "123456789"])
+def test_a_game_point_of_five_or_more_digits_is_refused_with_the_reason(typed: str):
+    refused = play(f'"{typed}" ENTER')
+    assert refused.state["phase"] == "game_point"
+    assert "100 to 9999, please." in refused.screen.read(23)
+    assert typed[-5:] in refused.screen.read(23)      # the field shows what was typed
+    fixed = play(f'"{typed}" ' + "BKSP " * len(typed) + '"9999" ENTER')
+    assert fixed.state["game_point"] == 9999
