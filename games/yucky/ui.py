@@ -581,11 +581,14 @@ class YuckyScreen(TableView):
     def turn_prompt(self) -> str:
         r = self.round
         assert r is not None
+        mouse = self.m.flags.mouse      # with the D letter the prompts name keys only
         if r.phase is Phase.DRAWN and not r.options.multiple_draw and r.drawn is not None:
-            return f"{r.drawn.code} fits and must be played: Space or click it (Enter cries)."
+            how = "Space or click it" if mouse else "Space plays it"
+            return f"{r.drawn.code} fits and must be played: {how} (Enter cries)."
         if r.phase is Phase.DRAWN:
             return "Play a card, Space to draw again, or P to end your turn."
-        return "Your turn: type or click a card, Space draws, Enter cries, X gives up."
+        how = "type or click a card" if mouse else "type a card"
+        return f"Your turn: {how}, Space draws, Enter cries, X gives up."
 
     async def your_input(self, ev: Event | None) -> None:
         r = self.round

@@ -377,3 +377,12 @@ def test_a_game_point_of_five_or_more_digits_is_refused_with_the_reason(typed: s
     assert typed[-5:] in refused.screen.read(23)      # the field shows what was typed
     fixed = play(f'"{typed}" ' + "BKSP " * len(typed) + '"9999" ENTER')
     assert fixed.state["game_point"] == 9999
+
+
+@pytest.mark.parametrize("keys", ["ENTER", "ENTER SPACE", "ENTER F3"])  # turn, drawn card, options
+def test_with_the_d_letter_no_prompt_speaks_of_the_mouse(keys: str):
+    mouse_words = ("click", "button", "mouse")
+    with_mouse = str(play(keys).screen).lower()
+    assert any(word in with_mouse for word in mouse_words)
+    without = str(play(keys, letters="*D").screen).lower()
+    assert not any(word in without for word in mouse_words), without
