@@ -282,7 +282,7 @@ class Drawing:
         if game.phase == r.DRAWN:
             s.put(INFO_ROW, 46, "The game was called a draw.", lk.text)
         elif self.demo_game:
-            s.put(INFO_ROW, 46, "Demo game: no chips change hands.", lk.text)
+            s.put(INFO_ROW, 46, "Demo game: off the bank so far.", lk.text)
 
     def draw_twiddle_prompt(self) -> None:
         game = self.game

@@ -374,7 +374,33 @@ def test_demo_game_played_to_the_end_leaves_balances_alone(tmp_path: Path) -> No
 
 def test_demo_game_says_so_on_screen() -> None:
     result = play(START + " F2", until_ms=1_000)
-    assert result.screen.find("Demo game: no chips change hands.") is not None
+    assert result.screen.find("Demo game: off the bank so far.") is not None
+
+
+def test_f2_twice_at_the_start_leaves_the_game_on_the_bank(tmp_path: Path) -> None:
+    # F2 hands Ann's first turn to the computer, F2 again (while it plays) gives her seat
+    # back: she stands and takes a square by hand, then demo plays the game out.  A person
+    # played, so the game pays through the bank.
+    keys = START + " F2 wait:100 F2 0 ENTER F9 F9 F9 F2"
+    result = play(keys, home=tmp_path, until_ms=5_000)
+    balances = [int(line.split()[0]) for line in
+                (tmp_path / BANK_FILE).read_text().splitlines()[1:]]
+    assert sum(balances) == 200 and balances != [100, 100], balances
+    del result
+    # Until Ann's own move, the game was off the bank so far; her move puts it back on.
+    before = play(START + " F2 wait:100 F2", home=tmp_path / "before").state
+    assert before["demo"] is False and before["demo_game"] is True
+    after = play(START + " F2 wait:100 F2 0", home=tmp_path / "after").state
+    assert after["demo_game"] is False
+
+
+def test_a_game_the_computer_played_for_every_person_stays_off_the_bank(
+        tmp_path: Path) -> None:
+    # The second F2 comes only at the question after the game: demo played it all.
+    result = play(START + " F2 F2", home=tmp_path)
+    assert result.state["screen"] == "over" and result.state["demo_game"] is True
+    text = (tmp_path / BANK_FILE).read_text()
+    assert f"{100:>8} Ann" in text and f"{100:>8} COMPUTER" in text
 
 
 def test_game_without_demo_still_pays_through_the_bank(tmp_path: Path) -> None:
