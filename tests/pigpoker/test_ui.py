@@ -403,6 +403,15 @@ def test_a_game_the_computer_played_for_every_person_stays_off_the_bank(
     assert f"{100:>8} Ann" in text and f"{100:>8} COMPUTER" in text
 
 
+def test_the_players_box_shows_what_the_bank_holds_after_a_demo_game(tmp_path: Path) -> None:
+    result = play(START + " F2 F2", home=tmp_path)
+    assert result.state["payout"] != [0, 0]         # the payout box shows what it would be
+    for p, name in enumerate(("Ann", "COMPUTER")):
+        row = layout.PLAYERS_ROW + 1 + p
+        assert name in result.screen.read(row, layout.PANEL_COL, layout.PANEL_W)
+        assert result.screen.read(row, layout.PANEL_COL + 22, 10).strip() == "100"
+
+
 def test_game_without_demo_still_pays_through_the_bank(tmp_path: Path) -> None:
     result = play('"computer" ENTER "computer" ENTER ENTER n n', home=tmp_path)
     assert result.state["demo_game"] is False
