@@ -256,7 +256,8 @@ class PigPokerScreen(Popups):
             self.say(f"{name} is already at the table.")
             return
         try:
-            account = self.bank.open(name)
+            # The computer always gets a seat: a full bank refuses only new people.
+            account = self.bank.open(name, past_the_limit=is_computer)
         except BankError as err:
             self.say(str(err))
             return

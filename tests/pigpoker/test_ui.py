@@ -192,6 +192,21 @@ def test_full_bank_says_so_at_player_entry(tmp_path: Path) -> None:
     assert (tmp_path / BANK_FILE).read_text().count("\n") == 101
 
 
+def test_a_full_bank_still_seats_the_computer(tmp_path: Path) -> None:
+    rows = "".join(f"{100:>8} P{i}\n" for i in range(100))
+    (tmp_path / BANK_FILE).write_text("PIG POKER BANK\n" + rows)
+    result = play('"P7" ENTER "computer" ENTER "computer" ENTER', home=tmp_path)
+    assert [(p["name"], p["is_computer"]) for p in result.state["players"]] == [
+        ("P7", False), ("COMPUTER", True), ("COMPUTER 2", True)]
+    assert "already knows" not in str(result.screen)
+    text = (tmp_path / BANK_FILE).read_text()
+    assert f"{100:>8} COMPUTER\n" in text and text.count("\n") == 103
+    del result
+    # A new person is still refused, with the reason.
+    refused = play('"Newcomer" ENTER', home=tmp_path)
+    assert "bank is full" in refused.state["message"] and refused.state["players"] == []
+
+
 def test_damaged_bank_file_is_reported_and_kept(tmp_path: Path) -> None:
     (tmp_path / BANK_FILE).write_text("PIG POKER BANK\n     150 Ann\n%%%%\n")
     result = play('"ann" ENTER', home=tmp_path)
