@@ -146,10 +146,12 @@ class Bank:
 
     # -- changing ------------------------------------------------------------------------
 
-    def open(self, name: str) -> Account:
+    def open(self, name: str, *, past_the_limit: bool = False) -> Account:
         """The account for ``name``; a new one (100 chips) if there is none yet.
 
-        Raises ``BankFull`` when a new account is needed and the bank already has 100.
+        Raises ``BankFull`` when a new account is needed and the bank already has 100,
+        unless ``past_the_limit`` (the computer's own accounts: it always gets a seat, as
+        winnings past the limit always get an account).
         """
         wanted = clean_name(name)
         key = name_key(wanted)
@@ -157,7 +159,7 @@ class Bank:
         def change(accounts: list[Account]) -> list[Account] | None:
             if any(name_key(a.name) == key for a in accounts):
                 return None
-            if len(accounts) >= MAX_ACCOUNTS:
+            if len(accounts) >= MAX_ACCOUNTS and not past_the_limit:
                 raise BankFull(f"The bank is full: it keeps at most {MAX_ACCOUNTS} accounts "
                                f"and has {len(accounts)}. Play under a name it already "
                                "knows.")

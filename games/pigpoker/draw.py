@@ -246,7 +246,9 @@ class Drawing:
             s.put(row, PANEL_COL + 3, PIG_SHAPES[seat.pig],
                   lk.pig_on(s.mono, seat.pig, lk.panel))
             s.put(row, PANEL_COL + 5, f"{seat.name[:16]:<16}", attr)
-            s.put(row, PANEL_COL + 22, f"{fit_number(game.chips[p], 10)} {pigs[p]:>4}", attr)
+            # What the bank holds: a demo game's payout is shown in its own box, never here.
+            s.put(row, PANEL_COL + 22, f"{fit_number(self._chips(seat.name), 10)} "
+                  f"{pigs[p]:>4}", attr)
             if seat.is_computer:
                 s.put(row, PANEL_COL + 38, "comp.", lk.panel)
 
@@ -291,7 +293,7 @@ class Drawing:
         if game.phase == r.DRAWN:
             s.put(INFO_ROW, 46, "The game was called a draw.", lk.text)
         elif self.demo_game:
-            s.put(INFO_ROW, 46, "Demo game: no chips change hands.", lk.text)
+            s.put(INFO_ROW, 46, "Demo game: off the bank so far.", lk.text)
 
     def draw_twiddle_prompt(self) -> None:
         game = self.game

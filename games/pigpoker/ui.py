@@ -65,7 +65,11 @@ class PigPokerScreen(Popups):
         self.border = ui.border_cycler()
         self.log: ui.MessageLine | None = None
         self.demo = False
-        self.demo_game = False        # demo was on during this game: it stays off the bank
+        # A game stays off the bank only when the computer played every person's hand in it,
+        # from the first turn to the last: no person made a move by hand.
+        self.demo_game = False
+        self.person_moved = False       # a person twiddled, stood or took a square by hand
+        self.demo_played_person = False  # demo played (part of) a person's turn
         self.cursor = 5
         self.marks: list[int] = []
         self.first_seat = 0
@@ -153,10 +157,14 @@ class PigPokerScreen(Popups):
 
     def demo_key(self, m: Machine) -> None:
         self.demo = not self.demo
-        if self.demo and self.game is not None and not self.game.over:
-            self.demo_game = True
-        self.say("Demo: the computer plays every seat, and demo games never touch "
-                 "the bank." if self.demo else "Demo off: players are back at the table.")
+        if not self.demo:
+            self.say("Demo off: players are back at the table.")
+        elif self.game is not None and not self.game.over and self.person_moved:
+            self.say("Demo: the computer plays every seat. A person has played in this "
+                     "game, so it counts for the bank.")
+        else:
+            self.say("Demo: the computer plays every seat. A game in which no person "
+                     "plays a turn stays off the bank.")
         if self.game is not None and self.mode == "game":
             self.draw_info()
         self.draw_legend()
@@ -200,7 +208,7 @@ class PigPokerScreen(Popups):
             if len(self.seats) >= r.MAX_PLAYERS:
                 prompt = "Six players. Enter starts; 1-6 sends a player away: "
             else:
-                prompt = f"Player {number} name (COMPUTER for the computer), Enter to start: "
+                prompt = f"Player {number} name (or COMPUTER), Enter to start: "
             self.prompt(prompt)
             typed = await ui.line_input(self.m, PROMPT_ROW, len(prompt) + 1, MAX_NAME + 1,
                                         self.look.prompt, max_length=MAX_NAME,
@@ -248,7 +256,8 @@ class PigPokerScreen(Popups):
             self.say(f"{name} is already at the table.")
             return
         try:
-            account = self.bank.open(name)
+            # The computer always gets a seat: a full bank refuses only new people.
+            account = self.bank.open(name, past_the_limit=is_computer)
         except BankError as err:
             self.say(str(err))
             return
@@ -279,7 +288,7 @@ class PigPokerScreen(Popups):
         self.first_seat = (self.first_seat + 1) % len(players)
         self.players_ai = {}
         self.mode = "game"
-        self.demo_game = self.demo
+        self.demo_game = self.person_moved = self.demo_played_person = False
         game = self.game
         game.start_turn()
         self.say(f"New game. {self.seats[game.turn].name} starts.")
@@ -295,6 +304,13 @@ class PigPokerScreen(Popups):
         if game.phase == r.OVER:
             await self.settle()
 
+    def judge_bank(self, person_moved: bool = False) -> None:
+        """Keep ``demo_game`` true while the computer has played every person's hand."""
+        self.person_moved = self.person_moved or person_moved
+        self.demo_game = self.demo_played_person and not self.person_moved
+        if self.game is not None and self.mode == "game":
+            self.draw_info()
+
     def _ai(self, seat: int) -> ai.ExactPlayer:
         return self.players_ai.setdefault(seat, ai.ExactPlayer())
 
@@ -302,6 +318,9 @@ class PigPokerScreen(Popups):
         game = self.game
         assert game is not None
         who = self.seats[game.turn].name
+        if not self.seats[game.turn].is_computer:       # demo plays a person's turn
+            self.demo_played_person = True
+            self.judge_bank()
         player = self._ai(game.turn)
         await ui.sleep(self.m, self.delay)
         while game.phase == r.TWIDDLE:
@@ -331,6 +350,7 @@ class PigPokerScreen(Popups):
             picks = await self.twiddle_prompt()
             if picks is None:                    # drawn, or demo took over
                 return
+            self.judge_bank(person_moved=True)
             if picks:
                 game.twiddle(picks)
                 self.m.beep(660, 40)
@@ -344,6 +364,7 @@ class PigPokerScreen(Popups):
             return
         square = await self.square_prompt()
         if square is not None:
+            self.judge_bank(person_moved=True)
             await self.place(square)
 
     async def place(self, square: int | None) -> None:

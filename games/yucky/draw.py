@@ -273,7 +273,8 @@ class TableView:
         s.box(row, col, h, w, cry_attr)
         s.center(row + 1, "CRY!", cry_attr, col, w)
         self.hots.append(Hot(row, col, w, "cry", height=h))
-        s.put(row + h, col, "Enter or click", self.a(A_TABLE))
+        s.put(row + h, col, "Enter or click" if self.m.flags.mouse else "Enter calls it",
+              self.a(A_TABLE))
         if self.cry_armed:
             s.put(row + h + 1, col, "cry is ready", self.a(A_LABEL))
         s.put(13, COLOR_COL, self.turn_text(), self.a(A_LABEL))

@@ -40,8 +40,11 @@ OPTIONS = (("long_game", "Long game: 52 cards each (from the next deal)"),
 async def options_menu(screen: YuckyScreen) -> None:
     """F3: each option in turn as a Y/N question (the hot keys stay live meanwhile)."""
     saved_status = (screen.status, screen.status_attr)
-    screen.say_status("Y or right button: yes, N or left button: no, Enter keeps, "
-                      "Esc closes.", A_PROMPT)
+    if screen.m.flags.mouse:
+        screen.say_status("Y or right button: yes, N or left button: no, Enter keeps, "
+                          "Esc closes.", A_PROMPT)
+    else:
+        screen.say_status("Y: yes, N: no, Enter keeps, Esc closes.", A_PROMPT)
     screen.draw_status()
     top, left, height, width = 6, 1, len(OPTIONS) + 6, 78
     index = 0

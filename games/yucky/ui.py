@@ -71,6 +71,9 @@ from retro.machine import Machine
 
 #: The manual's mouse convention for every yes/no question: right button yes, left no.
 YES_NO_MOUSE = ui.RIGHT_YES | ui.LEFT_NO
+#: Digits the game point field takes: more than 9999 can be typed, so a number too big is
+#: refused with the reason instead of being cut short in silence.
+GAME_POINT_TYPED = 9
 
 
 class NewGame(Exception):
@@ -106,6 +109,9 @@ class YuckyScreen(TableView):
         self.round: Round | None = None
         self.hand_no = 0
         self.last_deal: tuple[int, int, Options] | None = None
+        # Who deals the next game's first hand: the deal alternates across the games played
+        # in this sitting; only the first game's first dealer is drawn at random.
+        self.next_game_dealer: int | None = None
         self.stage = "show"
         self.event_text = ""
         self.status = ""
@@ -439,9 +445,10 @@ class YuckyScreen(TableView):
             self.waiting_for_you = True
             try:
                 text = await ui.line_input(
-                    self.m, PROMPT_ROW, col, 5, self.a(A_PROMPT), validate=check,
-                    allowed=str.isdigit, max_length=4,
-                    error_at=(PROMPT_ROW, col + 6, 79 - col - 6),
+                    self.m, PROMPT_ROW, col, 6, self.a(A_PROMPT), validate=check,
+                    allowed=str.isdigit, max_length=GAME_POINT_TYPED,
+                    buttons_at=(PROMPT_ROW, col + 7),
+                    error_at=(PROMPT_ROW, col + 14, 79 - col - 14),
                     error_attr=self.a(A_ERROR))
             except DemoStarted:
                 return self.game_point
@@ -460,6 +467,8 @@ class YuckyScreen(TableView):
         self.game_point = await self.ask_game_point()
         self.say_status("")
         self.game = Game.start(self.rng, self.game_point)
+        if self.next_game_dealer is not None:
+            self.game.next_dealer = self.next_game_dealer
         while self.game.winner is None:
             await self.play_hand()
         await self.game_over()
@@ -483,6 +492,7 @@ class YuckyScreen(TableView):
             seed, dealer = self.rng.getrandbits(64), game.next_dealer
             options = Options(self.long_game, self.multiple_draw)
             game.next_dealer = 1 - game.next_dealer
+            self.next_game_dealer = game.next_dealer
         options = Options(options.long_game, self.multiple_draw)
         self.last_deal = (seed, dealer, options)
         self.round = Round.deal(random.Random(seed), dealer, options)
@@ -571,11 +581,14 @@ class YuckyScreen(TableView):
     def turn_prompt(self) -> str:
         r = self.round
         assert r is not None
+        mouse = self.m.flags.mouse      # with the D letter the prompts name keys only
         if r.phase is Phase.DRAWN and not r.options.multiple_draw and r.drawn is not None:
-            return f"{r.drawn.code} fits and must be played: Space or click it (Enter cries)."
+            how = "Space or click it" if mouse else "Space plays it"
+            return f"{r.drawn.code} fits and must be played: {how} (Enter cries)."
         if r.phase is Phase.DRAWN:
             return "Play a card, Space to draw again, or P to end your turn."
-        return "Your turn: type or click a card, Space draws, Enter cries, X gives up."
+        how = "type or click a card" if mouse else "type a card"
+        return f"Your turn: {how}, Space draws, Enter cries, X gives up."
 
     async def your_input(self, ev: Event | None) -> None:
         r = self.round

@@ -34,7 +34,7 @@ PAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
         "column, so you can compare the boxes at a glance.",
     )),
     ("Extra YZs and the joker", (
-        "If your first YZ went into B6 for 50, every later YZ you post earns",
+        "If your first YZ went into B6 for 50, each later YZ you post earns",
         "100 more points, wherever it goes. If your first YZ went anywhere",
         "else, or B6 was scratched before it, there is no such bonus.",
         "",

@@ -51,20 +51,20 @@ def initials_error(text: str, taken: dict[str, str]) -> str | None:
     """Why ``text`` cannot be a person's initials (``taken``: initials -> whose), or None.
 
     >>> print(initials_error("cpu", {"CPU": "the computer's"}))
-    CPU are the computer's initials: please pick others.
+    CPU are the computer's initials: pick others.
     """
     initials = text.strip().upper()
     if initials in taken:
-        return f"{initials} are {taken[initials]} initials: please pick others."
+        return f"{initials} are {taken[initials]} initials: pick others."
     return None
 
 
 async def ask_initials(m: Machine, look: Look, prompt: str, default: str,
                        taken: dict[str, str]) -> str | None:
     """Up to three letters or digits (empty: ``default``); None on Esc.  Initials in
-    ``taken`` are refused with the reason shown in the box."""
-    footer = f"Enter accepts (empty: {default})"
-    width, height = 44, 7
+    ``taken`` are refused with the reason shown in the box; OK and Cancel answer a click."""
+    footer = f"Enter accepts (empty: {default}), Esc cancels"
+    width, height = 50, 7
     top, left = _centred(height, width)
     async with ui.popup(m, top, left, height, width, look.popup, title="New game") as box:
         box.put(0, 1, prompt)
@@ -77,7 +77,8 @@ async def ask_initials(m: Machine, look: Look, prompt: str, default: str,
         text = await ui.line_input(
             m, box.row + 2, box.col + 4, MAX_INITIALS + 1, look.popup, validate=validate,
             max_length=MAX_INITIALS, allowed=lambda ch: ch.isascii() and ch.isalnum(),
-            error_at=(box.row + 3, box.col, box.width), error_attr=look.popup_hi)
+            error_at=(box.row + 3, box.col, box.width), error_attr=look.popup_hi,
+            cancel=True, buttons_at=(box.row + 2, box.col + 12), button_attr=look.popup_sel)
     if text is None:
         return None
     return text.upper() or default

@@ -347,7 +347,7 @@ class App:
         if g is None:
             self.say("Start a game first (GAME / Start).")
             return
-        if g.phase is Phase.POSTED and g.turn in self.computer:
+        if self.computer_posting_shown():
             self.say("The computer's posting stands.", "Press R or click ROLL for your turn.")
             return
         first_post = g.phase is Phase.ROLL
@@ -405,12 +405,21 @@ class App:
             self.say(f"Hint: keep {_kept(g.dice, advice.held)} and roll dice {marks} again.",
                      finish)
 
+    def say_dice_are_posted(self) -> None:
+        """A die key or click after a posting: say whose posting it was, truly."""
+        g = self.game
+        assert g is not None
+        if g.turn in self.computer:
+            self.say("The computer has posted.", "Press R or click ROLL for your turn.")
+        else:
+            self.say("You have posted: press R or click ROLL to go on.")
+
     def toggle(self, index: int) -> None:
         g = self.game
         if g is None:
             return
         if g.phase is Phase.POSTED:
-            self.say("You have posted: press R or click ROLL to go on.")
+            self.say_dice_are_posted()
             return
         g.toggle(index)
 
@@ -419,11 +428,15 @@ class App:
         if g is None:
             return
         if g.phase is Phase.POSTED:
-            self.say("You have posted: press R or click ROLL to go on.")
+            self.say_dice_are_posted()
             return
         g.select_all()
 
     # -- input ------------------------------------------------------------------------------------
+
+    def computer_posting_shown(self) -> bool:
+        g = self.game
+        return g is not None and g.phase is Phase.POSTED and g.turn in self.computer
 
     def cancel_pending(self) -> None:
         """Forget a half-typed box code (any other action does)."""
@@ -447,6 +460,9 @@ class App:
                     self.say(f"There is no box {label}: the boxes are A1-A6 and B1-B7.")
                 else:
                     await self.post(label)
+            case Key(ch) if ch.upper() in ("A", "B") and self.computer_posting_shown():
+                # No box code can be started over the computer's posting: it stands.
+                self.say("The computer's posting stands.", "Press R or click ROLL for your turn.")
             case Key(ch) if ch.upper() in ("A", "B"):
                 self.pending = ch.upper()
                 top = 6 if self.pending == "A" else 7

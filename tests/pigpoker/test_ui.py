@@ -44,6 +44,16 @@ def test_golden_player_entry(assert_screen) -> None:  # type: ignore[no-untyped-
     assert_screen(result, "pigpoker/entry")
 
 
+def test_a_mouse_only_player_seats_and_starts_with_the_entry_ok_button() -> None:
+    asked = play("")
+    ok = prompt_cell(asked.screen.read(layout.PROMPT_ROW).index("[ OK ]") + 1)
+    del asked
+    seated = play(f'"Ann" {ok} "computer" {ok}')
+    assert [p["name"] for p in seated.state["players"]] == ["Ann", "COMPUTER"]
+    started = play(f'"Ann" {ok} "computer" {ok} {ok}')      # OK alone: the options next
+    assert "Play with the Mud Puddle option?" in str(started.screen)
+
+
 def test_golden_turn(assert_screen) -> None:  # type: ignore[no-untyped-def]
     result = play(START)
     s = result.state
@@ -180,6 +190,21 @@ def test_full_bank_says_so_at_player_entry(tmp_path: Path) -> None:
     result = play('"Newcomer" ENTER', home=tmp_path)
     assert result.state["players"] == [] and "bank is full" in result.state["message"]
     assert (tmp_path / BANK_FILE).read_text().count("\n") == 101
+
+
+def test_a_full_bank_still_seats_the_computer(tmp_path: Path) -> None:
+    rows = "".join(f"{100:>8} P{i}\n" for i in range(100))
+    (tmp_path / BANK_FILE).write_text("PIG POKER BANK\n" + rows)
+    result = play('"P7" ENTER "computer" ENTER "computer" ENTER', home=tmp_path)
+    assert [(p["name"], p["is_computer"]) for p in result.state["players"]] == [
+        ("P7", False), ("COMPUTER", True), ("COMPUTER 2", True)]
+    assert "already knows" not in str(result.screen)
+    text = (tmp_path / BANK_FILE).read_text()
+    assert f"{100:>8} COMPUTER\n" in text and text.count("\n") == 103
+    del result
+    # A new person is still refused, with the reason.
+    refused = play('"Newcomer" ENTER', home=tmp_path)
+    assert "bank is full" in refused.state["message"] and refused.state["players"] == []
 
 
 def test_damaged_bank_file_is_reported_and_kept(tmp_path: Path) -> None:
@@ -364,7 +389,42 @@ def test_demo_game_played_to_the_end_leaves_balances_alone(tmp_path: Path) -> No
 
 def test_demo_game_says_so_on_screen() -> None:
     result = play(START + " F2", until_ms=1_000)
-    assert result.screen.find("Demo game: no chips change hands.") is not None
+    assert result.screen.find("Demo game: off the bank so far.") is not None
+
+
+def test_f2_twice_at_the_start_leaves_the_game_on_the_bank(tmp_path: Path) -> None:
+    # F2 hands Ann's first turn to the computer, F2 again (while it plays) gives her seat
+    # back: she stands and takes a square by hand, then demo plays the game out.  A person
+    # played, so the game pays through the bank.
+    keys = START + " F2 wait:100 F2 0 ENTER F9 F9 F9 F2"
+    result = play(keys, home=tmp_path, until_ms=5_000)
+    balances = [int(line.split()[0]) for line in
+                (tmp_path / BANK_FILE).read_text().splitlines()[1:]]
+    assert sum(balances) == 200 and balances != [100, 100], balances
+    del result
+    # Until Ann's own move, the game was off the bank so far; her move puts it back on.
+    before = play(START + " F2 wait:100 F2", home=tmp_path / "before").state
+    assert before["demo"] is False and before["demo_game"] is True
+    after = play(START + " F2 wait:100 F2 0", home=tmp_path / "after").state
+    assert after["demo_game"] is False
+
+
+def test_a_game_the_computer_played_for_every_person_stays_off_the_bank(
+        tmp_path: Path) -> None:
+    # The second F2 comes only at the question after the game: demo played it all.
+    result = play(START + " F2 F2", home=tmp_path)
+    assert result.state["screen"] == "over" and result.state["demo_game"] is True
+    text = (tmp_path / BANK_FILE).read_text()
+    assert f"{100:>8} Ann" in text and f"{100:>8} COMPUTER" in text
+
+
+def test_the_players_box_shows_what_the_bank_holds_after_a_demo_game(tmp_path: Path) -> None:
+    result = play(START + " F2 F2", home=tmp_path)
+    assert result.state["payout"] != [0, 0]         # the payout box shows what it would be
+    for p, name in enumerate(("Ann", "COMPUTER")):
+        row = layout.PLAYERS_ROW + 1 + p
+        assert name in result.screen.read(row, layout.PANEL_COL, layout.PANEL_W)
+        assert result.screen.read(row, layout.PANEL_COL + 22, 10).strip() == "100"
 
 
 def test_game_without_demo_still_pays_through_the_bank(tmp_path: Path) -> None:

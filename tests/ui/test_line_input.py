@@ -129,3 +129,73 @@ def test_printable_hot_keys_type_inside_the_field_and_f_keys_still_work(kit_run)
 
     kit_run(main, '"hi!" F2 ENTER !')
     assert got == ["hi!"] and log == ["F2", "!"]
+
+
+def test_a_click_on_ok_accepts_the_text_as_enter_does(kit_run) -> None:
+    # The field is at row 5 (script row 6), columns 10-29; OK follows at column 31.
+    assert _typed(kit_run, '"hi" click:6,33') == "hi"
+
+
+def test_a_click_on_ok_still_goes_through_the_validator(kit_run) -> None:
+    assert _typed(kit_run, '"50" click:6,33', validate=_game_point) == "still editing"
+    assert _typed(kit_run, '"500" click:6,33', validate=_game_point) == "500"
+
+
+def test_a_click_on_cancel_is_esc_and_cancel_is_drawn_only_when_asked(kit_run) -> None:
+    assert _typed(kit_run, '"hi" click:6,40', cancel=True) is None
+    assert _typed(kit_run, '"hi" click:6,40') == "still editing"
+
+
+def test_a_click_in_the_field_moves_the_cursor_there(kit_run) -> None:
+    assert _typed(kit_run, '"hello" click:6,13 "X" click:6,33') == "heXllo"
+
+
+def test_the_buttons_go_where_the_caller_says_and_leave_nothing_behind(kit_run) -> None:
+    rows: list[str] = []
+
+    async def main(m: Machine) -> None:
+        async def watch(m: Machine) -> None:
+            rows.append(m.screen.read(9, 0, 30).rstrip())
+
+        keys = ui.HotKeys()
+        keys.add("F12", watch)
+        ui.install(m, keys)
+        m.screen.put(9, 0, "under the buttons")
+        rows.append(str(await ui.line_input(m, 5, 10, 20, 0x70, cancel=True,
+                                            buttons_at=(9, 2))))
+        await watch(m)
+
+    kit_run(main, '"ok" F12 click:10,4')
+    assert rows == ["un[ OK ]e[ Cancel ]", "ok", "under the buttons"]
+
+
+def test_without_room_after_the_field_the_buttons_go_on_the_next_row(kit_run) -> None:
+    seen: list[str] = []
+
+    async def main(m: Machine) -> None:
+        async def watch(m: Machine) -> None:
+            seen.append(m.screen.read(6, 60, 20))
+
+        keys = ui.HotKeys()
+        keys.add("F12", watch)
+        ui.install(m, keys)
+        seen.append(str(await ui.line_input(m, 5, 60, 20, 0x70)))
+
+    kit_run(main, 'F12 "x" click:7,78')
+    assert seen == [" " * 14 + "[ OK ]", "x"]
+
+
+def test_no_buttons_are_drawn_when_the_mouse_is_off(kit_run) -> None:
+    seen: list[str] = []
+
+    async def main(m: Machine) -> None:
+        async def watch(m: Machine) -> None:
+            seen.append(m.screen.read(5, 30, 20).strip())
+
+        keys = ui.HotKeys()
+        keys.add("F12", watch)
+        ui.install(m, keys)
+        await ui.line_input(m, 5, 10, 20, 0x70, cancel=True)
+
+    kit_run(main, 'F12 ENTER', letters="D")
+    assert seen == [""]

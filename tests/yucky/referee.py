@@ -136,6 +136,8 @@ class Tally:
     clicks: int = 0
     refused: int = 0
     demo_hands: int = 0
+    # Hands dealt under each rule: "long_game on", "multiple_draw off", ...
+    hand_options: Counter[str] = field(default_factory=Counter)
 
 
 def other(seat: str) -> str:
@@ -167,15 +169,11 @@ class Referee:
         self.declined = False               # chose not to call the computer's cry this time
         # Options to switch on in the first hand with F3 ("long", "multiple"): the five
         # questions are long game, open hands, multiple draw, replay, marks.
-        self.options_keys = {"": "", "long": "ynnnn", "multiple": "nynyy",
+        self.options_keys = {"": "", "long": "ynnnn", "multiple": "nyyyy",
                              "both": "yyynn"}[options]
         self.last: Snapshot | None = None
         self.match_file_games: dict[str, int] | None = None
         self.want_demo = False
-        # Options to switch on in the first hand with F3 ("long", "multiple"): the five
-        # questions are long game, open hands, multiple draw, replay, marks.
-        self.options_keys = {"": "", "long": "ynnnn", "multiple": "nynyy",
-                             "both": "yyynn"}[options]
 
     # -- driving -------------------------------------------------------------------------
 
@@ -372,6 +370,8 @@ class Referee:
     def check_deal(self, before: Snapshot, now: Snapshot) -> None:
         self.tally.hands += 1
         self.tally.demo_hands += now.demo
+        for rule, on in (("long_game", now.long_game), ("multiple_draw", now.multiple)):
+            self.tally.hand_options[f"{rule} {'on' if on else 'off'}"] += 1
         self.cry_armed = False
         self.catch_sent = self.declined = False
         self.expect_catch = None
@@ -629,10 +629,12 @@ def main() -> None:
         total.plays += tally.plays
         total.caught += tally.caught
         total.challenges += tally.challenges
+        total.hand_options += tally.hand_options
     print(f"hands = {total.hands}\ntransitions = {total.transitions}\ngames = {total.games}\n"
           f"clicks = {total.clicks}\ndemo_hands = {total.demo_hands}\n"
           f"caught = {dict(total.caught)}\nchallenges = {dict(total.challenges)}\n"
-          f"wild_draw_fours = {total.plays['W4']}\nfaults = {faults}\n"
+          f"wild_draw_fours = {total.plays['W4']}\n"
+          f"hand_options = {dict(sorted(total.hand_options.items()))}\nfaults = {faults}\n"
           f"seconds = {time.perf_counter() - start:.0f}")
 
 

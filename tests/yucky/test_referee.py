@@ -1,6 +1,6 @@
 """The independent referee (``referee.py``) drives the real program through seeded hands.
 
-The default run plays 40 + 40 + 10 + 40 = 130 hands (about 20 s here): plain rules, the
+The default run plays 40 + 40 + 10 + 40 = 130 hands (about 30 s here): plain rules, the
 long game (a quarter as many: its hands are long) and multiple draw, demo hands mixed in;
 and 30 more with a computer that forgets its cry 60% of the time.
 ``YUCKY_REFEREE_HANDS=1000`` plays that many per run instead (the README gives the
@@ -18,8 +18,11 @@ from .referee import RefereeError, referee_run
 HANDS = int(os.environ.get("YUCKY_REFEREE_HANDS", "40"))
 
 
+RUNS = [(1, ""), (2, ""), (3, "long"), (4, "multiple")]
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("seed,options", [(1, ""), (2, ""), (3, "long"), (4, "multiple")])
+@pytest.mark.parametrize("seed,options", RUNS)
 def test_referee_finds_every_transition_lawful(tmp_path, seed, options):
     hands = max(10, HANDS // 4) if options == "long" else HANDS   # 52-card hands are long
     tally = referee_run(seed, hands, tmp_path, options=options)
@@ -29,6 +32,21 @@ def test_referee_finds_every_transition_lawful(tmp_path, seed, options):
     kinds = {"X0", "X5", "XS", "XR", "XD", "WC", "W4"}
     assert kinds <= set(tally.plays), tally.plays
     assert tally.clicks > 0 and tally.games > 0
+    # Every hand after the first (the options are set during it) is under the run's rules.
+    long_on = options in ("long", "both")
+    multiple_on = options in ("multiple", "both")
+    later = tally.hands - 1
+    assert tally.hand_options[f"long_game {'on' if long_on else 'off'}"] >= later
+    assert tally.hand_options[f"multiple_draw {'on' if multiple_on else 'off'}"] >= later
+
+
+def test_the_referee_runs_of_the_suite_cover_every_value_of_every_option(tmp_path):
+    covered: set[str] = set()
+    for seed, options in RUNS:
+        tally = referee_run(seed, 3, tmp_path / str(seed), options=options)
+        covered |= {name for name, hands in tally.hand_options.items() if hands}
+    assert covered == {"long_game on", "long_game off", "multiple_draw on",
+                       "multiple_draw off"}, covered
 
 
 def test_referee_catches_a_computer_that_forgets_to_call_your_cry(tmp_path, monkeypatch):

@@ -180,6 +180,15 @@ def test_game_point_is_asked_and_checked():
     assert good.state["game_point"] == 150
 
 
+def test_a_click_on_the_game_point_ok_button_takes_the_number_typed_or_the_default():
+    asked = play("")
+    ok_col = asked.screen.read(23).index("[ OK ]")
+    del asked
+    assert play(f'"150" click:24,{ok_col + 2}').state["game_point"] == 150
+    default = play(f"click:24,{ok_col + 2}")
+    assert default.state["game_point"] == 500 and default.state["phase"] != "game_point"
+
+
 def test_f1_toggles_sound_and_the_legend_names_the_next_mode():
     result = play("ENTER F1")
     assert result.state["options"]["sound"] is False
@@ -336,3 +345,44 @@ def test_monkey_random_keys_and_clicks_never_crash(seed):
         total = len(state["hands"]["you"]) + len(state["hands"]["computer"]) \
             + len(state["discard"]) + state["draw_pile"]
         assert total == 108
+
+
+def _give_up_until_the_game_is_won(seed: int):
+    """Game point 100, every hand given up: the computer wins in a few hands."""
+    keys = '"100" ENTER x y'
+    for _ in range(10):
+        result = play(keys, seed=seed)
+        if max(result.state["scores"].values()) >= 100:
+            return keys, result.state
+        keys += " ENTER x y"
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 7, 8])   # 8: a random draw would repeat
+def test_the_deal_alternates_across_the_games_of_a_match(seed: int):
+    keys, last_hand = _give_up_until_the_game_is_won(seed)
+    last_dealer = last_hand["dealer"]
+    # A key for the game's end, a key after it, Y for another game, Enter for its point.
+    nxt = play(f"{keys} ENTER ENTER y ENTER", seed=seed).state
+    assert nxt["phase"] == "play" and nxt["hand_number"] == 1
+    assert nxt["games"]["computer"] == 1
+    assert nxt["dealer"] == {"you": "computer", "computer": "you"}[last_dealer]
+
+
+@pytest.mark.parametrize("typed", ["10000", "99999", "123456789"])
+def test_a_game_point_of_five_or_more_digits_is_refused_with_the_reason(typed: str):
+    refused = play(f'"{typed}" ENTER')
+    assert refused.state["phase"] == "game_point"
+    assert "100 to 9999, please." in refused.screen.read(23)
+    assert typed[-5:] in refused.screen.read(23)      # the field shows what was typed
+    fixed = play(f'"{typed}" ' + "BKSP " * len(typed) + '"9999" ENTER')
+    assert fixed.state["game_point"] == 9999
+
+
+@pytest.mark.parametrize("keys", ["ENTER", "ENTER SPACE", "ENTER F3"])  # turn, drawn card, options
+def test_with_the_d_letter_no_prompt_speaks_of_the_mouse(keys: str):
+    mouse_words = ("click", "button", "mouse")
+    with_mouse = str(play(keys).screen).lower()
+    assert any(word in with_mouse for word in mouse_words)
+    without = str(play(keys, letters="*D").screen).lower()
+    assert not any(word in without for word in mouse_words), without

@@ -86,6 +86,32 @@ def test_pending_box_code_is_shown_and_esc_clears_it(tmp_path: Path) -> None:
     assert cleared.state["held"][2] is False         # the 3 marked die 3 instead
 
 
+AFTER_THE_COMPUTER_POSTS = f"{NEW_GAME} r b 7 r"   # you post Chance, R: CPU's whole turn
+
+
+@pytest.mark.parametrize("dice_key", ["1", "s", die(2)])
+def test_a_die_key_after_the_computer_posts_says_the_computer_has_posted(
+        tmp_path: Path, dice_key: str) -> None:
+    result = play(f"{AFTER_THE_COMPUTER_POSTS} {dice_key}", tmp_path)
+    assert result.state["phase"] == "posted" and result.state["turn"] == 1
+    text = str(result.screen)
+    assert "The computer has posted." in text and "for your turn" in text
+    assert "You have posted" not in text
+    mine = play(f"{NEW_GAME} r b 7 {dice_key}", tmp_path)     # after your own posting
+    assert "You have posted" in str(mine.screen)
+
+
+def test_no_box_code_can_be_half_typed_over_the_computers_posting(tmp_path: Path) -> None:
+    result = play(f"{AFTER_THE_COMPUTER_POSTS} a", tmp_path)
+    assert result.state["pending"] == ""
+    assert "Box A_" not in str(result.screen)
+    assert "The computer's posting stands." in str(result.screen)
+    # ...and the digit after it marks a die of your next roll, posting nothing.
+    later = play(f"{AFTER_THE_COMPUTER_POSTS} a 3 r", tmp_path)
+    assert posted(later.state, 1) == posted(result.state, 1)
+    assert later.state["turn"] == 0 and later.state["phase"] == "roll"
+
+
 def test_box_code_still_posts_when_typed_whole(tmp_path: Path) -> None:
     state = play(f"{NEW_GAME} r b 7", tmp_path).state
     assert posted(state) == ["B7"]
@@ -95,10 +121,52 @@ def test_box_code_still_posts_when_typed_whole(tmp_path: Path) -> None:
 
 def test_human_cannot_take_the_computers_initials(tmp_path: Path) -> None:
     refused = play('ENTER "cpu" ENTER', tmp_path)
-    assert "CPU are the computer's initials" in str(refused.screen)
+    assert "CPU are the computer's initials: pick others." in str(refused.screen)
     assert refused.state["phase"] == "idle"
     fixed = play('ENTER "cpu" ENTER BKSP BKSP BKSP "ABC" ENTER', tmp_path)
     assert fixed.state["players"] == ["ABC", "CPU"]
+
+
+# The initials box is centred, 50 wide and 7 high: OK at row 12, columns 28-33, and
+# Cancel at columns 35-44 (0-based); each click lands inside its button.
+INITIALS_OK, INITIALS_CANCEL = click(12, 29), click(12, 36)
+
+
+def test_a_mouse_only_player_gets_past_the_initials_box_with_its_ok_button(
+        tmp_path: Path) -> None:
+    # The New game list is answered by a click too: its first item, then OK (empty: P1).
+    menu = play("", tmp_path)
+    row = next(r for r in range(25) if "Play against the computer" in menu.screen.read(r))
+    col = menu.screen.read(row).index("Play against the computer")
+    del menu
+    started = play(f"{click(row, col)} {INITIALS_OK}", tmp_path)
+    assert started.state["players"] == ["P1", "CPU"]
+    assert started.state["phase"] != "idle"
+
+
+def test_the_initials_box_cancel_button_starts_no_game(tmp_path: Path) -> None:
+    box = play("ENTER", tmp_path)
+    assert box.screen.read(12, 28, 6) == "[ OK ]"
+    assert box.screen.read(12, 35, 10) == "[ Cancel ]"
+    del box
+    cancelled = play(f'ENTER "ABC" {INITIALS_CANCEL}', tmp_path)
+    assert cancelled.state["phase"] == "idle" and cancelled.state["players"] == []
+
+
+@pytest.mark.parametrize(("keys", "whole"), [
+    ('ENTER "cpu" ENTER', "CPU are the computer's initials: pick others."),
+    ('2 "ABC" ENTER "ABC" ENTER', "ABC are player 1's initials: pick others."),
+])
+def test_the_initials_error_fits_inside_the_box(tmp_path: Path, keys: str,
+                                                 whole: str) -> None:
+    refused = play(keys, tmp_path)
+    row = next(r for r in range(25) if "initials:" in refused.screen.read(r)
+               and "type your" not in refused.screen.read(r))
+    line = refused.screen.read(row)
+    assert whole in line
+    # ...between the box's own frame lines, not over them.
+    assert line.index("║") < line.index(whole) < line.index(whole) + len(whole) \
+        < line.rindex("║")
 
 
 def test_second_player_cannot_take_the_computers_or_the_first_players_initials(

@@ -209,3 +209,15 @@ def test_monkey_never_crashes(tmp_path: Path, seed: int) -> None:
             tokens.append(rng.choice(KEYS))
     result = play(" ".join(tokens), tmp_path, seed=seed)
     assert result.state is not None
+
+
+def test_every_help_line_is_shown_whole_on_its_page_with_no_word_wrapped_alone(
+        tmp_path: Path) -> None:
+    from retro.games.yz.help import PAGES
+    for number, (_, lines) in enumerate(PAGES):
+        shown = play("F5" + " PGDN" * number, tmp_path)
+        rows = [shown.screen.read(r) for r in range(25)]
+        del shown
+        for line in lines:
+            if line:
+                assert any(line in row for row in rows), (number + 1, line)
