@@ -67,7 +67,8 @@ def test_the_golden_folder_is_the_same_from_three_working_directories(
     assert not (outside / "golden").exists()
 
 
-def test_a_mismatch_lists_every_changed_cell_and_the_rows(pytester: pytest.Pytester) -> None:
+def test_a_mismatch_counts_the_cells_then_groups_them_by_row_with_colours_named(
+        pytester: pytest.Pytester) -> None:
     root = _project(pytester, ini=True)
     _run(pytester, root, "--update-golden", "tests").assert_outcomes(passed=1)
     (root / "tests" / "test_demo.py").write_text(
@@ -75,13 +76,17 @@ def test_a_mismatch_lists_every_changed_cell_and_the_rows(pytester: pytest.Pytes
     result = _run(pytester, root, "tests")
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines([
-        "*screen differs from*hello.txt*",
-        "*row  1 col  1: expected 'h' 1F, got 'j' 1F*",
-        "*row  1 col  7: expected ' ' 07, got 'w' 1F*",
-        "*row  1 col 11: expected ' ' 07, got 'd' 1F*",
-        "*row  1 expected |hello*",
-        "*row  1 got      |jello world*",
+        "E * retro.pytest_plugin.GoldenMismatch: 7 changed cells in 1 row, "
+        "against golden/demo/hello.txt",
+        "E       row 1: 7 changed cells",
+        "E         expected |hello *|",
+        "E         got      |jello world *|",
+        "E                   ^    ^^^^^^",
+        "E         col 1: expected 'h', got 'j', both white on blue (1F)",
+        "E         cols 6-11: expected 6 × ' ' grey on black (07), got ' world' white on blue (1F)",
     ])
+    # Only the test's own frame is shown, not the plugin's.
+    assert "pytest_plugin.py" not in result.stdout.str()
 
 
 def test_update_golden_reports_written_changed_and_unchanged(
@@ -100,16 +105,194 @@ def test_update_golden_reports_written_changed_and_unchanged(
     assert "howdy" in (root / "golden" / "demo" / "hello.txt").read_text(encoding="utf-8")
 
 
-def test_golden_unused_lists_dumps_no_test_used(pytester: pytest.Pytester) -> None:
+UNNAMED_TESTS = '''
+import pytest
+from retro.screen import Screen
+
+def _screen(text):
+    s = Screen()
+    s.put(0, 0, text, 0x1F)
+    return s
+
+def test_plain(assert_screen):
+    assert_screen(_screen("one"))
+    assert_screen(_screen("two"))
+
+@pytest.mark.parametrize("kind", ["a/b", "c:d"])
+def test_param(assert_screen, kind):
+    assert_screen(_screen(kind))
+
+class TestGroup:
+    def test_in_class(self, assert_screen):
+        assert_screen(_screen("class"))
+
+def test_named(assert_screen):
+    assert_screen(_screen("hello"), "demo/hello")
+'''
+
+
+def _write_tests(root: Path, source: str, name: str = "test_demo.py") -> None:
+    (root / "tests" / name).write_text(source, encoding="utf-8")
+
+
+def _goldens(root: Path) -> list[str]:
+    return sorted(str(p.relative_to(root / "golden")) for p in (root / "golden").rglob("*.txt"))
+
+
+def test_a_golden_without_a_name_is_named_after_module_test_and_parameters(
+        pytester: pytest.Pytester) -> None:
     root = _project(pytester, ini=True)
-    _run(pytester, root, "--update-golden", "tests").assert_outcomes(passed=1)
-    stale = root / "golden" / "demo" / "old-screen.txt"
-    stale.write_text((root / "golden" / "demo" / "hello.txt").read_text(encoding="utf-8"),
-                     encoding="utf-8")
-    result = _run(pytester, root, "--golden-unused", "tests")
-    result.assert_outcomes(passed=1)
-    result.stdout.fnmatch_lines(["*1 golden screen(s) used by no test of this run*",
-                                 "UNUSED *old-screen.txt"])
-    assert "hello.txt" not in "".join(line for line in result.stdout.lines
-                                      if line.startswith("UNUSED"))
-    assert stale.exists()   # reported, never deleted
+    _write_tests(root, UNNAMED_TESTS)
+    _run(pytester, root, "--update-golden").assert_outcomes(passed=5)
+    assert _goldens(root) == [
+        "demo/hello.txt",
+        "tests/test_demo/TestGroup.test_in_class.txt",
+        "tests/test_demo/test_param[a_b].txt",
+        "tests/test_demo/test_param[c_d].txt",
+        "tests/test_demo/test_plain-2.txt",
+        "tests/test_demo/test_plain.txt",
+    ]
+    assert "two" in (root / "golden/tests/test_demo/test_plain-2.txt").read_text("utf-8")
+    _run(pytester, root).assert_outcomes(passed=5)
+
+
+TWO_TESTS_ONE_GOLDEN = '''
+from retro.screen import Screen
+
+def test_first(assert_screen):
+    assert_screen(Screen(), "shared/screen")
+
+def test_second(assert_screen):
+    assert_screen(Screen(), "shared/screen")
+'''
+
+
+def test_two_tests_writing_one_golden_is_an_error_naming_both(
+        pytester: pytest.Pytester) -> None:
+    root = _project(pytester, ini=True)
+    _write_tests(root, TWO_TESTS_ONE_GOLDEN)
+    result = _run(pytester, root, "--update-golden")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines([
+        "*GoldenNameError: golden golden/shared/screen.txt is used by two tests: "
+        "tests/test_demo.py::test_first and tests/test_demo.py::test_second*",
+        "SHARED golden/shared/screen.txt  "
+        "(tests/test_demo.py::test_first and tests/test_demo.py::test_second)"])
+
+
+def test_two_tests_using_one_golden_on_two_xdist_workers_fail_the_run(
+        pytester: pytest.Pytester) -> None:
+    root = _project(pytester, ini=True)
+    _write_tests(root, TWO_TESTS_ONE_GOLDEN)
+    result = _run(pytester, root, "-n", "2", "--update-golden")
+    assert result.ret == 1
+    result.stdout.fnmatch_lines([
+        "SHARED golden/shared/screen.txt  (tests/test_demo.py::test_*"
+        " and tests/test_demo.py::test_*)"])
+
+
+ESCAPING_NAMES = '''
+import pytest
+from retro.screen import Screen
+
+@pytest.mark.parametrize("name", ["../outside", "/tmp/retro-absolute", "link/escape"])
+def test_escape(assert_screen, name):
+    assert_screen(Screen(), name)
+'''
+
+
+def test_a_name_that_resolves_outside_the_golden_folder_is_refused(
+        pytester: pytest.Pytester) -> None:
+    root = _project(pytester, ini=True)
+    _write_tests(root, ESCAPING_NAMES)
+    (root / "golden").mkdir()
+    (root / "elsewhere").mkdir()
+    (root / "golden" / "link").symlink_to(root / "elsewhere")
+    result = _run(pytester, root, "--update-golden")
+    result.assert_outcomes(failed=3)
+    for name in ("../outside", "/tmp/retro-absolute", "link/escape"):
+        result.stdout.fnmatch_lines([f"*GoldenNameError: golden name '{name}' resolves to *"
+                                     f"outside the golden folder *"])
+    assert not (root / "outside.txt").exists()
+    assert not (root / "elsewhere" / "escape.txt").exists()
+    assert "goldens.py" not in result.stdout.str()
+    assert not Path("/tmp/retro-absolute.txt").exists()
+
+
+def test_update_golden_summary_counts_the_tests_of_every_xdist_worker(
+        pytester: pytest.Pytester) -> None:
+    root = _project(pytester, ini=True)
+    _write_tests(root, UNNAMED_TESTS)
+    first = _run(pytester, root, "-n", "2", "--update-golden")
+    first.assert_outcomes(passed=5)
+    first.stdout.fnmatch_lines(["*6 written, 0 changed, 0 unchanged*"])
+    assert len([line for line in first.stdout.lines if line.startswith("WRITTEN")]) == 6
+    again = _run(pytester, root, "-n", "2", "--update-golden")
+    again.stdout.fnmatch_lines(["*0 written, 0 changed, 6 unchanged*"])
+
+
+STALE_TESTS = '''
+from retro.screen import Screen
+
+def test_a(assert_screen):
+    assert_screen(Screen())
+
+def test_b(assert_screen):
+    assert_screen(Screen())
+
+def test_c(assert_screen):
+    assert_screen(Screen(), "demo/named")
+'''
+
+
+def _stale_project(pytester: pytest.Pytester) -> Path:
+    """Goldens of three tests, plus one of a test that is gone and one named golden no test
+    names any more."""
+    root = _project(pytester, ini=True)
+    _write_tests(root, STALE_TESTS)
+    _run(pytester, root, "--update-golden").assert_outcomes(passed=3)
+    module = root / "golden" / "tests" / "test_demo"
+    (module / "test_gone.txt").write_text((module / "test_a.txt").read_text("utf-8"), "utf-8")
+    (root / "golden" / "demo" / "old.txt").write_text(
+        (module / "test_a.txt").read_text("utf-8"), "utf-8")
+    return root
+
+
+def _listed(result: pytest.RunResult, word: str) -> list[str]:
+    return sorted(line.split()[1] for line in result.stdout.lines if line.startswith(word))
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["one-process", "xdist"])
+def test_golden_unused_judges_only_the_tests_that_ran(
+        pytester: pytest.Pytester, workers: list[str]) -> None:
+    root = _stale_project(pytester)
+    whole = _run(pytester, root, *workers, "--golden-unused")
+    whole.assert_outcomes(passed=3)
+    assert _listed(whole, "UNUSED") == ["golden/demo/old.txt",
+                                        "golden/tests/test_demo/test_gone.txt"]
+    subset = _run(pytester, root, *workers, "--golden-unused", "-k", "test_a")
+    subset.assert_outcomes(passed=1)
+    # test_b's golden is not judged (test_b did not run), nor the named ones (a subset)
+    assert _listed(subset, "UNUSED") == ["golden/tests/test_demo/test_gone.txt"]
+    subset.stdout.fnmatch_lines(["2 named golden screen(s) not judged: 2 test(s) deselected*"])
+
+
+def test_golden_unused_leaves_alone_the_golden_of_a_failing_test(
+        pytester: pytest.Pytester) -> None:
+    root = _stale_project(pytester)
+    _write_tests(root, STALE_TESTS.replace("def test_b(assert_screen):",
+                                           "def test_b(assert_screen):\n    assert False"))
+    result = _run(pytester, root, "--golden-unused")
+    result.assert_outcomes(passed=2, failed=1)
+    assert _listed(result, "UNUSED") == ["golden/tests/test_demo/test_gone.txt"]
+    result.stdout.fnmatch_lines(["*not judged: 1 test(s) did not pass*"])
+
+
+def test_golden_prune_deletes_what_golden_unused_lists(pytester: pytest.Pytester) -> None:
+    root = _stale_project(pytester)
+    result = _run(pytester, root, "-n", "2", "--golden-prune")
+    result.assert_outcomes(passed=3)
+    assert _listed(result, "DELETED") == ["golden/demo/old.txt",
+                                          "golden/tests/test_demo/test_gone.txt"]
+    assert _goldens(root) == ["demo/named.txt", "tests/test_demo/test_a.txt",
+                              "tests/test_demo/test_b.txt"]
