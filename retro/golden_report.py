@@ -27,6 +27,8 @@ from retro.screen import ROWS, Screen
 
 #: The outline of changed cells: a red no VGA colour has, so it never blends in.
 OUTLINE = (255, 0, 64)
+#: Pixels of the outline's width.
+OUTLINE_WIDTH = 2
 #: How bright unchanged cells stay in the difference picture.
 DIM = 0.3
 _SLUG = re.compile(r"[^A-Za-z0-9_.-]+")
@@ -40,19 +42,25 @@ def difference_picture(expected: Screen, actual: Screen) -> np.ndarray:
     mask = np.repeat(np.repeat(changed, cell_height, axis=0), CELL_WIDTH, axis=1)
     rgb[~mask] *= DIM
     out = rgb.astype(np.uint8)
+    height, width = out.shape[:2]
     padded = np.pad(changed, 1)
+    w = OUTLINE_WIDTH
     for row, col in zip(*np.nonzero(changed), strict=True):
         top, left = row * cell_height, col * CELL_WIDTH
         bottom, right = top + cell_height, left + CELL_WIDTH
-        # An edge is drawn only where the neighbour is unchanged: areas, not a grid.
+        # An edge is drawn only where the neighbour is unchanged (areas, not a grid), and
+        # on the neighbour's side, over dimmed pixels, so it shows on any colour; at the
+        # screen's edge it goes inside.
+        across = slice(max(0, left - w), min(width, right + w))
+        down = slice(max(0, top - w), min(height, bottom + w))
         if not padded[row, col + 1]:
-            out[top:top + 2, left:right] = OUTLINE
+            out[max(0, top - w):top or w, across] = OUTLINE
         if not padded[row + 2, col + 1]:
-            out[bottom - 2:bottom, left:right] = OUTLINE
+            out[bottom if bottom < height else bottom - w:bottom + w, across] = OUTLINE
         if not padded[row + 1, col]:
-            out[top:bottom, left:left + 2] = OUTLINE
+            out[down, max(0, left - w):left or w] = OUTLINE
         if not padded[row + 1, col + 2]:
-            out[top:bottom, right - 2:right] = OUTLINE
+            out[down, right if right < width else right - w:right + w] = OUTLINE
     return out
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 TEST_FILE = '''
@@ -106,6 +107,7 @@ def test_update_golden_reports_written_changed_and_unchanged(
 
 
 UNNAMED_TESTS = '''
+import numpy as np
 import pytest
 from retro.screen import Screen
 
@@ -192,6 +194,7 @@ def test_two_tests_using_one_golden_on_two_xdist_workers_fail_the_run(
 
 
 ESCAPING_NAMES = '''
+import numpy as np
 import pytest
 from retro.screen import Screen
 
@@ -296,3 +299,54 @@ def test_golden_prune_deletes_what_golden_unused_lists(pytester: pytest.Pytester
                                           "golden/tests/test_demo/test_gone.txt"]
     assert _goldens(root) == ["demo/named.txt", "tests/test_demo/test_a.txt",
                               "tests/test_demo/test_b.txt"]
+
+
+REPORT_TESTS = '''
+from retro.screen import Screen
+
+def test_changed(assert_screen):
+    s = Screen()
+    s.put(2, 3, "new", 0x1E)
+    assert_screen(s, "demo/changed")
+
+def test_new(assert_screen):
+    assert_screen(Screen(), "demo/never-written")
+
+def test_same(assert_screen):
+    assert_screen(Screen(), "demo/same")
+'''
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["one-process", "xdist"])
+def test_golden_report_shows_each_failing_screen_as_three_pictures(
+        pytester: pytest.Pytester, workers: list[str]) -> None:
+    from retro.dump import to_text
+    from retro.golden_report import OUTLINE
+    from retro.png import decode_png
+    from retro.screen import Screen
+
+    root = _project(pytester, ini=True)
+    _write_tests(root, REPORT_TESTS)
+    (root / "golden" / "demo").mkdir(parents=True)
+    for name in ("changed", "same"):
+        (root / "golden" / "demo" / f"{name}.txt").write_text(to_text(Screen()), "utf-8")
+    result = _run(pytester, root, *workers, "--golden-report", "report")
+    result.assert_outcomes(passed=1, failed=2)
+    result.stdout.fnmatch_lines(["golden screen report: report/index.html (2 failing screen(s))"])
+    page = (root / "report" / "index.html").read_text("utf-8")
+    assert "2 failing of 3 compared" in page
+    assert page.count("<section>") == 2
+    # the changed screen: expected, actual, difference; the missing golden: actual alone
+    assert page.count('src="data:image/png;base64,') == 4
+    assert "http" not in page.replace("http-equiv", "")
+    assert "3 changed cells in 1 row" in page
+    assert ("cols 4-6: expected &#x27;   &#x27; grey on black (07), got &#x27;new&#x27; "
+            "yellow on blue (1E)") in page
+    assert "no golden file yet" in page
+    (difference,) = (root / "report").glob("*changed*.difference.png")
+    picture = decode_png(difference.read_bytes())
+    assert picture.shape == (400, 720, 3)
+    outlined = np.all(picture == OUTLINE, axis=2)
+    ys, xs = np.nonzero(outlined)
+    # the outline hugs cells (3, 4)-(3, 6) in 1-based terms: rows 32-47, columns 27-53
+    assert (ys.min(), ys.max(), xs.min(), xs.max()) == (30, 49, 25, 55)
