@@ -64,6 +64,19 @@ def difference_picture(expected: Screen, actual: Screen) -> np.ndarray:
     return out
 
 
+#: The endings of the pictures ``record_failure`` writes.
+KINDS = ("expected", "actual", "difference")
+
+
+def clear(folder: Path) -> None:
+    """Delete the pictures an earlier run left in ``folder`` (nothing else), so the folder
+    holds only this run's failures."""
+    if folder.is_dir():
+        for kind in KINDS:
+            for picture in folder.glob(f"*.{kind}.png"):
+                picture.unlink()
+
+
 def _slug(test: str, golden: str) -> str:
     digest = hashlib.sha256(f"{test}\n{golden}".encode()).hexdigest()[:10]
     return f"{_SLUG.sub('_', test)[-80:].strip('_')}-{digest}"
@@ -113,7 +126,7 @@ def write_index(folder: Path, failures: list[dict[str, Any]], compared: int) -> 
     for entry in sorted(failures, key=lambda e: (e["test"], e["golden"])):
         parts.append(f"<section><h2>{html.escape(entry['test'])}</h2>"
                      f"<p>{html.escape(entry['golden'])}</p><div class=\"pictures\">")
-        for kind in ("expected", "actual", "difference"):
+        for kind in KINDS:
             name = entry["files"].get(kind)
             if name is None:
                 continue

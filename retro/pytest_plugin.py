@@ -50,7 +50,7 @@ Options (each works under pytest-xdist: workers send what they did to the contro
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +92,17 @@ _LOG = pytest.StashKey[GoldenLog]()
 def pytest_configure(config: pytest.Config) -> None:
     config.stash[_LOG] = GoldenLog()
     config.pluginmanager.register(_Recorder(config), "retro-golden-recorder")
+    report = _report_folder(config)
+    if report is not None and not _is_worker(config):
+        from retro.golden_report import clear
+
+        clear(report)
+
+
+def _report_folder(config: pytest.Config) -> Path | None:
+    """The ``--golden-report`` folder, from where pytest was started (workers included)."""
+    option = config.getoption("--golden-report")
+    return None if option is None else config.invocation_params.dir / option
 
 
 def golden_folder(config: pytest.Config, test_file: Path) -> Path:
@@ -123,15 +134,31 @@ class _Recorder:
     def __init__(self, config: pytest.Config) -> None:
         self.config = config
         self.log = config.stash[_LOG]
+        self._folders: dict[Path, str] = {}
 
-    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+    def _folder(self, test_file: Path) -> str:
+        if test_file not in self._folders:
+            self._folders[test_file] = str(_module_goldens(self.config, test_file).resolve())
+        return self._folders[test_file]
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_make_collect_report(
+            self, collector: pytest.Collector) -> Generator[None, pytest.CollectReport,
+                                                            pytest.CollectReport]:
+        # Every collector's report, even one collected only to reach a node id given on
+        # the command line (pytest_collectreport does not see those).
+        report = yield
+        self._note(report)
+        return report
+
+    def _note(self, report: pytest.CollectReport) -> None:
         if report.failed:
             self.log.collect_errors += 1
             return
         for node in report.result:
             if not isinstance(node, pytest.Function):
                 continue
-            folder = str(_module_goldens(self.config, node.path).resolve())
+            folder = self._folder(node.path)
             classes = _classes(node)
             self.log.modules[folder] = str(node.path)
             if classes:
@@ -185,7 +212,7 @@ def assert_screen(request: pytest.FixtureRequest) -> Callable[..., None]:
     test_file = Path(str(request.node.path))
     folder = golden_folder(config, test_file)
     update = config.getoption("--update-golden")
-    report = config.getoption("--golden-report")
+    report = _report_folder(config)
     log = config.stash[_LOG]
     log.folders.add(str(folder.resolve()))
     test = request.node.nodeid
@@ -221,24 +248,23 @@ def assert_screen(request: pytest.FixtureRequest) -> Callable[..., None]:
                 log.unchanged += 1
             return
         if not path.exists():
-            if report:
-                _report(test, path, None, screen)
+            if report is not None:
+                _report(report, test, path, None, screen)
             raise GoldenMismatch(
                 f"no golden screen {_shown_path(path)}; run pytest --update-golden to "
                 f"create it. The screen was:\n{screen}")
         expected = from_text(path.read_text(encoding="utf-8"))
         lines = diff(expected, screen)
         if lines:
-            if report:
-                _report(test, path, expected, screen)
+            if report is not None:
+                _report(report, test, path, expected, screen)
             raise GoldenMismatch(f"{lines[0]}, against {_shown_path(path)}\n"
                                  + "\n".join(lines[1:]))
 
-    def _report(test: str, path: Path, expected: Any, actual: Any) -> None:
+    def _report(folder: Path, test: str, path: Path, expected: Any, actual: Any) -> None:
         from retro.golden_report import record_failure
 
-        log.failures.append(record_failure(Path(report), test, _shown_path(path),
-                                           expected, actual))
+        log.failures.append(record_failure(folder, test, _shown_path(path), expected, actual))
 
     return check
 
@@ -265,12 +291,12 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         return
     if log.shared() and session.exitstatus == 0:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
-    report = config.getoption("--golden-report")
-    if report:
+    report = _report_folder(config)
+    if report is not None:
         from retro.golden_report import write_index
 
         compared = sum(len(users) for users in log.uses.values())
-        write_index(Path(report), log.failures, compared)
+        write_index(report, log.failures, compared)
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int,
@@ -306,7 +332,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int,
         else:
             for stale in unused.files:
                 write(f"UNUSED {_shown_path(stale)}")
-    report = config.getoption("--golden-report")
-    if report:
-        write(f"golden screen report: {Path(report) / 'index.html'} "
+    report = _report_folder(config)
+    if report is not None:
+        write(f"golden screen report: {_shown_path(report / 'index.html')} "
               f"({len(log.failures)} failing screen(s))")

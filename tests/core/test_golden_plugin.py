@@ -278,6 +278,10 @@ def test_golden_unused_judges_only_the_tests_that_ran(
     # test_b's golden is not judged (test_b did not run), nor the named ones (a subset)
     assert _listed(subset, "UNUSED") == ["golden/tests/test_demo/test_gone.txt"]
     subset.stdout.fnmatch_lines(["2 named golden screen(s) not judged: 2 test(s) deselected*"])
+    by_id = _run(pytester, root, *workers, "--golden-unused", "tests/test_demo.py::test_a")
+    by_id.assert_outcomes(passed=1)
+    assert _listed(by_id, "UNUSED") == ["golden/tests/test_demo/test_gone.txt"]
+    by_id.stdout.fnmatch_lines(["*not judged: paths or node ids were given*"])
 
 
 def test_golden_unused_leaves_alone_the_golden_of_a_failing_test(
