@@ -354,3 +354,33 @@ def test_golden_report_shows_each_failing_screen_as_three_pictures(
     ys, xs = np.nonzero(outlined)
     # the outline hugs cells (3, 4)-(3, 6) in 1-based terms: rows 32-47, columns 27-53
     assert (ys.min(), ys.max(), xs.min(), xs.max()) == (30, 49, 25, 55)
+
+
+# -- the naming rules on their own -------------------------------------------------------------
+
+def test_a_name_part_is_filesystem_safe_and_a_long_one_stays_unique() -> None:
+    from retro.goldens import MAX_PART, safe_part
+
+    assert safe_part('test_x[a/b:c*"d"]') == "test_x[a_b_c__d_]"
+    assert safe_part(".hidden") == "_hidden"
+    assert safe_part("ends with dots. .") == "ends with dots"
+    one, two = (safe_part("test_long[" + "x" * 200 + end) for end in ("1]", "2]"))
+    assert len(one) == len(two) == MAX_PART
+    assert one != two and one.startswith("test_long[xxx")
+
+
+def test_prune_removes_the_folders_it_empties_but_never_the_golden_folder(
+        tmp_path: Path) -> None:
+    from retro.goldens import prune
+
+    golden = tmp_path / "golden"
+    stale = golden / "tests" / "test_gone" / "test_a.txt"
+    kept = golden / "demo" / "kept.txt"
+    for path in (stale, kept):
+        path.parent.mkdir(parents=True)
+        path.write_text("x", encoding="utf-8")
+    assert prune([stale], {str(golden)}) == [stale]
+    assert not (golden / "tests").exists()
+    assert kept.exists()
+    assert prune([kept], {str(golden)}) == [kept]
+    assert golden.is_dir()
