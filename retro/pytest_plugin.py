@@ -139,6 +139,8 @@ class _Recorder:
     def _folder(self, test_file: Path) -> str:
         if test_file not in self._folders:
             self._folders[test_file] = str(_module_goldens(self.config, test_file).resolve())
+            # The golden folder is searched even if no test of the run compares a screen.
+            self.log.folders.add(str(golden_folder(self.config, test_file).resolve()))
         return self._folders[test_file]
 
     @pytest.hookimpl(wrapper=True)

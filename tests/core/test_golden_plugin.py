@@ -384,3 +384,14 @@ def test_prune_removes_the_folders_it_empties_but_never_the_golden_folder(
     assert kept.exists()
     assert prune([kept], {str(golden)}) == [kept]
     assert golden.is_dir()
+
+
+def test_golden_unused_finds_goldens_when_no_test_compares_a_screen_any_more(
+        pytester: pytest.Pytester) -> None:
+    root = _stale_project(pytester)
+    _write_tests(root, "def test_other():\n    pass\n")
+    result = _run(pytester, root, "--golden-unused")
+    result.assert_outcomes(passed=1)
+    assert _listed(result, "UNUSED") == [
+        "golden/demo/named.txt", "golden/demo/old.txt", "golden/tests/test_demo/test_a.txt",
+        "golden/tests/test_demo/test_b.txt", "golden/tests/test_demo/test_gone.txt"]
