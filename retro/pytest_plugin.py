@@ -181,6 +181,7 @@ class _Recorder:
 # -- the fixture ---------------------------------------------------------------------------
 
 def _as_screen(value: Any) -> Any:
+    __tracebackhide__ = True
     from retro.screen import Screen
 
     if isinstance(value, Screen):
@@ -223,7 +224,7 @@ def assert_screen(request: pytest.FixtureRequest) -> Callable[..., None]:
 
     def check(value: Any, name: str | None = None) -> None:
         __tracebackhide__ = True
-        from retro.dump import diff, from_text, to_text
+        from retro.dump import DumpError, diff, from_text, to_text
 
         screen = _as_screen(value)
         if name is None:
@@ -255,7 +256,11 @@ def assert_screen(request: pytest.FixtureRequest) -> Callable[..., None]:
             raise GoldenMismatch(
                 f"no golden screen {_shown_path(path)}; run pytest --update-golden to "
                 f"create it. The screen was:\n{screen}")
-        expected = from_text(path.read_text(encoding="utf-8"))
+        try:
+            expected = from_text(path.read_text(encoding="utf-8"))
+        except (DumpError, UnicodeDecodeError) as err:
+            raise GoldenMismatch(f"golden {_shown_path(path)} is not a screen dump ({err}); "
+                                 f"pytest --update-golden writes it anew") from None
         lines = diff(expected, screen)
         if lines:
             if report is not None:

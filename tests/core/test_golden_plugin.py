@@ -395,3 +395,15 @@ def test_golden_unused_finds_goldens_when_no_test_compares_a_screen_any_more(
     assert _listed(result, "UNUSED") == [
         "golden/demo/named.txt", "golden/demo/old.txt", "golden/tests/test_demo/test_a.txt",
         "golden/tests/test_demo/test_b.txt", "golden/tests/test_demo/test_gone.txt"]
+
+
+def test_a_golden_that_is_no_dump_fails_with_one_line_naming_it(
+        pytester: pytest.Pytester) -> None:
+    root = _project(pytester, ini=True)
+    (root / "golden" / "demo").mkdir(parents=True)
+    (root / "golden" / "demo" / "hello.txt").write_text("not a dump\n", encoding="utf-8")
+    result = _run(pytester, root)
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["E * golden golden/demo/hello.txt is not a screen dump "
+                                 "(a dump has 51 lines, this one 1); pytest --update-golden*"])
+    assert "dump.py" not in result.stdout.str()
