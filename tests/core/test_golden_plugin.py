@@ -249,13 +249,15 @@ def test_c(assert_screen):
 
 
 def _stale_project(pytester: pytest.Pytester) -> Path:
-    """Goldens of three tests, plus one of a test that is gone and one named golden no test
-    names any more."""
+    """Goldens of three tests, plus one of a test that is gone, a second one of test_b that
+    it no longer asks for, and one named golden no test names any more."""
     root = _project(pytester, ini=True)
     _write_tests(root, STALE_TESTS)
     _run(pytester, root, "--update-golden").assert_outcomes(passed=3)
     module = root / "golden" / "tests" / "test_demo"
     (module / "test_gone.txt").write_text((module / "test_a.txt").read_text("utf-8"), "utf-8")
+    # a second unnamed screen test_b no longer compares
+    (module / "test_b-2.txt").write_text((module / "test_a.txt").read_text("utf-8"), "utf-8")
     (root / "golden" / "demo" / "old.txt").write_text(
         (module / "test_a.txt").read_text("utf-8"), "utf-8")
     return root
@@ -272,6 +274,7 @@ def test_golden_unused_judges_only_the_tests_that_ran(
     whole = _run(pytester, root, *workers, "--golden-unused")
     whole.assert_outcomes(passed=3)
     assert _listed(whole, "UNUSED") == ["golden/demo/old.txt",
+                                        "golden/tests/test_demo/test_b-2.txt",
                                         "golden/tests/test_demo/test_gone.txt"]
     subset = _run(pytester, root, *workers, "--golden-unused", "-k", "test_a")
     subset.assert_outcomes(passed=1)
@@ -300,6 +303,7 @@ def test_golden_prune_deletes_what_golden_unused_lists(pytester: pytest.Pytester
     result = _run(pytester, root, "-n", "2", "--golden-prune")
     result.assert_outcomes(passed=3)
     assert _listed(result, "DELETED") == ["golden/demo/old.txt",
+                                          "golden/tests/test_demo/test_b-2.txt",
                                           "golden/tests/test_demo/test_gone.txt"]
     assert _goldens(root) == ["demo/named.txt", "tests/test_demo/test_a.txt",
                               "tests/test_demo/test_b.txt"]
@@ -394,7 +398,8 @@ def test_golden_unused_finds_goldens_when_no_test_compares_a_screen_any_more(
     result.assert_outcomes(passed=1)
     assert _listed(result, "UNUSED") == [
         "golden/demo/named.txt", "golden/demo/old.txt", "golden/tests/test_demo/test_a.txt",
-        "golden/tests/test_demo/test_b.txt", "golden/tests/test_demo/test_gone.txt"]
+        "golden/tests/test_demo/test_b-2.txt", "golden/tests/test_demo/test_b.txt",
+        "golden/tests/test_demo/test_gone.txt"]
 
 
 def test_a_golden_that_is_no_dump_fails_with_one_line_naming_it(
