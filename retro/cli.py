@@ -555,10 +555,8 @@ def _cmd_diff(args: list[str]) -> int:
     lines = diff(expected, actual)
     if not lines:
         return 0
-    changed = sum(1 for line in lines if line.startswith("row") and " col " in line)
-    what = f"{changed} changed cell(s)" if changed else "the same cells, other settings"
-    print(f"{ns.expected} and {ns.actual} differ: {what}")
-    print("\n".join(lines))
+    print(f"{ns.expected} and {ns.actual} differ: {lines[0]}")
+    print("\n".join(lines[1:]))
     return 1
 
 

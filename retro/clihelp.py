@@ -64,9 +64,11 @@ example:
     "diff": """\
 usage: retro diff A B
 
-Compare two screens (.txt dumps, .bin images or .ans files, in any mix): the settings
-(mode, border, blink, cursor), then every changed cell as 'row R col C: expected 'x' 1F,
-got 'y' 4E', then the changed rows as text.
+Compare two screens (.txt dumps, .bin images or .ans files, in any mix): how many cells
+changed in how many rows, the settings that differ (mode, border, blink, cursor), then each
+changed row as expected and as it is, with each run of changed cells once and its colours
+named ("cols 5-9: expected 'hello' grey on black (07), got 'jello' yellow on blue (1E)").
+Rows and columns count from 1.
 
 exit status: 0 the screens are equal, 1 they differ, 2 a file cannot be read.
 

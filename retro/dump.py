@@ -15,6 +15,9 @@ parses back to the same 4000 bytes and settings.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+
+import numpy as np
 
 from retro import cp437
 from retro.screen import COLS, ROWS, Cursor, Screen
@@ -88,26 +91,136 @@ def _settings(screen: Screen) -> dict[str, object]:
             "blink": screen.blink, "cursor": vars(screen.cursor)}
 
 
-def diff(expected: Screen, actual: Screen, limit: int | None = None) -> list[str]:
-    """Differences as readable lines: settings first, then each changed cell (1-based),
-    every one of them unless ``limit`` says how many at most, then the changed rows as text."""
-    out: list[str] = []
+#: The 16 colours of an attribute nibble, as the VGA shows them.
+COLOUR_NAMES = ("black", "blue", "green", "cyan", "red", "magenta", "brown", "grey",
+                "dark grey", "bright blue", "bright green", "bright cyan", "bright red",
+                "bright magenta", "yellow", "white")
+
+
+def attr_name(attr: int, *, mono: bool = False, blink: bool = True) -> str:
+    """An attribute in words with its byte, as a screen in that mode and blink setting
+    shows it: ``yellow on blue (1E)``, ``blinking white on red (CF)``, ``underline (01)``."""
+    blinking = bool(attr & 0x80) and blink
+    if mono:
+        fg, bg = attr & 0x07, (attr >> 4) & 0x07
+        if fg == 0 and bg == 0:
+            words = "hidden"
+        elif fg == 0 and bg == 7:
+            words = "reverse"
+        else:
+            words = ("intense" if attr & 0x08 else "normal") + (" underline" if fg == 1 else "")
+    else:
+        background = (attr >> 4) & (0x07 if blink else 0x0F)
+        words = f"{COLOUR_NAMES[attr & 0x0F]} on {COLOUR_NAMES[background]}"
+    return f"{'blinking ' if blinking else ''}{words} ({attr:02X})"
+
+
+@dataclass(frozen=True)
+class CellRun:
+    """Neighbouring changed cells of one row whose attributes are the same on each side
+    (0-based ``row`` and columns ``first``..``last``, both included)."""
+
+    row: int
+    first: int
+    last: int
+    expected_text: str
+    actual_text: str
+    expected_attr: int
+    actual_attr: int
+
+
+def changed_cells(expected: Screen, actual: Screen) -> np.ndarray:
+    """A (25, 80) bool array: the cells whose character or attribute differs."""
+    changed: np.ndarray = (expected.chars != actual.chars) | (expected.attrs != actual.attrs)
+    return changed
+
+
+def changed_runs(expected: Screen, actual: Screen) -> list[CellRun]:
+    """The changed cells as runs, row by row, left to right."""
+    changed = changed_cells(expected, actual)
+    runs: list[CellRun] = []
+    for row in np.flatnonzero(changed.any(axis=1)):
+        r = int(row)
+        cols = [int(c) for c in np.flatnonzero(changed[r])]
+        start = cols[0]
+        for i, col in enumerate(cols):
+            following = cols[i + 1] if i + 1 < len(cols) else None
+            if (following == col + 1
+                    and expected.attrs[r, following] == expected.attrs[r, start]
+                    and actual.attrs[r, following] == actual.attrs[r, start]):
+                continue
+            runs.append(CellRun(
+                r, start, col,
+                "".join(_shown(int(b)) for b in expected.chars[r, start:col + 1]),
+                "".join(_shown(int(b)) for b in actual.chars[r, start:col + 1]),
+                int(expected.attrs[r, start]), int(actual.attrs[r, start])))
+            if following is not None:
+                start = following
+    return runs
+
+
+def _quoted(text: str) -> str:
+    """Cell text for a diff line; a long run of one character is written once, counted."""
+    if len(text) >= 4 and len(set(text)) == 1:
+        return f"{len(text)} × {text[0]!r}"
+    return repr(text)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def describe_run(run: CellRun, expected: Screen, actual: Screen) -> str:
+    """One run as a line (columns 1-based): what was expected and what came."""
+    cols = (f"col {run.first + 1}" if run.first == run.last
+            else f"cols {run.first + 1}-{run.last + 1}")
+    want = attr_name(run.expected_attr, mono=expected.mono, blink=expected.blink)
+    got = attr_name(run.actual_attr, mono=actual.mono, blink=actual.blink)
+    if want == got:
+        return (f"{cols}: expected {_quoted(run.expected_text)}, "
+                f"got {_quoted(run.actual_text)}, both {got}")
+    if run.expected_text == run.actual_text:
+        return f"{cols}: {_quoted(run.actual_text)} expected {want}, got {got}"
+    return (f"{cols}: expected {_quoted(run.expected_text)} {want}, "
+            f"got {_quoted(run.actual_text)} {got}")
+
+
+def settings_changes(expected: Screen, actual: Screen) -> list[str]:
+    """The registers that differ (mode, border, blink bit, cursor), one line each."""
     want, got = _settings(expected), _settings(actual)
-    out += [f"{k}: expected {want[k]}, got {got[k]}" for k in want if want[k] != got[k]]
-    changed = (expected.chars != actual.chars) | (expected.attrs != actual.attrs)
-    cells = list(zip(*changed.nonzero(), strict=True))
-    shown = cells if limit is None else cells[:limit]
-    for r, c in shown:
-        out.append(
-            f"row {r + 1:2} col {c + 1:2}: expected {_shown(int(expected.chars[r, c]))!r} "
-            f"{int(expected.attrs[r, c]):02X}, got {_shown(int(actual.chars[r, c]))!r} "
-            f"{int(actual.attrs[r, c]):02X}"
-        )
-    if len(cells) > len(shown):
-        out.append(f"... and {len(cells) - len(shown)} more changed cells")
-    if cells:
-        rows = sorted({int(r) for r, _ in cells})
-        for r in rows:
-            out.append(f"row {r + 1:2} expected |{expected.read(r)}|")
-            out.append(f"row {r + 1:2} got      |{actual.read(r)}|")
+    return [f"{k}: expected {want[k]}, got {got[k]}" for k in want if want[k] != got[k]]
+
+
+def diff_summary(expected: Screen, actual: Screen) -> str:
+    """The first line of a diff: how many cells changed in how many rows, and whether the
+    settings did; ``""`` for equal screens."""
+    changed = changed_cells(expected, actual)
+    count, rows = int(changed.sum()), int(changed.any(axis=1).sum())
+    settings = [line.split(":")[0] for line in settings_changes(expected, actual)]
+    if not count:
+        return f"the same cells, other settings ({', '.join(settings)})" if settings else ""
+    summary = f"{_plural(count, 'changed cell')} in {_plural(rows, 'row')}"
+    return summary + (f", and other settings ({', '.join(settings)})" if settings else "")
+
+
+def diff(expected: Screen, actual: Screen) -> list[str]:
+    """Differences as readable lines, ``[]`` for equal screens; rows and columns 1-based.
+
+    The first line is ``diff_summary``; then the settings that differ; then, for each row
+    with changes, the row as expected and as it came, carets under the changed cells, and
+    each run of changed cells once with its colours named.
+    """
+    summary = diff_summary(expected, actual)
+    if not summary:
+        return []
+    out = [summary, *settings_changes(expected, actual)]
+    changed = changed_cells(expected, actual)
+    runs = changed_runs(expected, actual)
+    for row in sorted({run.row for run in runs}):
+        marks = "".join("^" if flag else " " for flag in changed[row]).rstrip()
+        out += [f"row {row + 1}: {_plural(int(changed[row].sum()), 'changed cell')}",
+                f"  expected |{expected.read(row)}|",
+                f"  got      |{actual.read(row)}|",
+                f"            {marks}"]
+        out += ["  " + describe_run(run, expected, actual) for run in runs if run.row == row]
     return out

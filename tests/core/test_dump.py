@@ -43,15 +43,47 @@ def test_diff_names_changed_cells_as_text() -> None:
     a, b = Screen(), Screen()
     b.put(2, 9, "Q", 0x4E)
     lines = diff(a, b)
-    assert lines[0] == "row  3 col 10: expected ' ' 07, got 'Q' 4E"
-    assert any("got      |         Q" in line for line in lines)
+    assert lines[0] == "1 changed cell in 1 row"
+    assert lines[1] == "row 3: 1 changed cell"
+    assert any(line.startswith("  got      |         Q ") for line in lines)
+    assert lines[-1] == "  col 10: expected ' ' grey on black (07), got 'Q' yellow on red (4E)"
     assert diff(a, a.copy()) == []
 
 
 def test_diff_reports_settings() -> None:
     a, b = Screen(), Screen()
     b.border = 4
-    assert diff(a, b) == ["border: expected 0, got 4"]
+    assert diff(a, b) == ["the same cells, other settings (border)",
+                          "border: expected 0, got 4"]
+
+
+def test_diff_shows_a_run_of_cells_once_and_splits_it_where_colours_change() -> None:
+    a, b = Screen(), Screen()
+    b.put(0, 0, "x" * 30, 0x1E)
+    b.put(0, 30, "abc", 0x1F)
+    runs = [line for line in diff(a, b) if line.startswith("  col")]
+    assert runs == [
+        "  cols 1-30: expected 30 × ' ' grey on black (07), got 30 × 'x' yellow on blue (1E)",
+        "  cols 31-33: expected '   ' grey on black (07), got 'abc' white on blue (1F)"]
+
+
+def test_diff_of_colours_alone_names_both_colours_once() -> None:
+    a, b = Screen(), Screen()
+    a.put(4, 2, "hello", 0x07)
+    b.put(4, 2, "hello", 0x9E)
+    assert diff(a, b)[-1] == (
+        "  cols 3-7: 'hello' expected grey on black (07), got blinking yellow on blue (9E)")
+    b.blink = False   # bit 7 is then a bright background
+    assert "got yellow on bright blue (9E)" in diff(a, b)[-1]
+
+
+def test_diff_of_a_mono_screen_names_the_mda_looks() -> None:
+    a, b = Screen(mono=True), Screen(mono=True)
+    b.put(0, 0, "u", 0x01)
+    b.put(0, 1, "r", 0x70)
+    b.put(0, 2, "i", 0x0F)
+    assert [line.split(", got ")[1] for line in diff(a, b)[-3:]] == [
+        "'u' normal underline (01)", "'r' reverse (70)", "'i' intense (0F)"]
 
 
 @pytest.mark.parametrize("damage", [
