@@ -32,7 +32,7 @@ usage: retro                          the games menu
                  [--bin F] [--txt F] [--png F] [--wav F] [--ansi F] [--state F]
                  [--no-border-band] [--phosphor green|amber|white] [--blink-phase on|off]
        retro render IN [--mono] [--border N] [--no-blink] [--blink-phase on|off]
-                 [--no-border-band] -o OUT.png   (IN: .bin, .txt dump or .ans)
+                 [--no-border-band] [--top ROW] -o OUT.png   (IN: .bin, .txt dump or .ans)
        retro diff A B                 compare two screens (.txt, .bin or .ans): exit 0
                                       equal, 1 with every changed cell listed, 2 bad input
        retro tone HZ MS -o OUT.wav
@@ -450,10 +450,13 @@ def _cmd_render(args: list[str]) -> int:
     parser.add_argument("--blink-phase", choices=("on", "off"), default="on")
     parser.add_argument("--no-border-band", action="store_true")
     parser.add_argument("--phosphor", choices=("green", "amber", "white"), default="green")
+    parser.add_argument("--top", type=int, default=None)
     ns = parser.parse_args(args)
     if ns.border is not None and not 0 <= ns.border <= 15:
         raise UsageError("--border takes a colour number 0-15")
-    from retro.raster import render_file
+    if ns.top is not None and ns.top < 1:
+        raise UsageError("--top takes a row number from 1")
+    from retro.screenfile import render_file
 
     _check_output(ns.output)
     if not ns.input.is_file():
@@ -463,7 +466,8 @@ def _cmd_render(args: list[str]) -> int:
         render_file(ns.input, ns.output, mono=ns.mono, border=ns.border,
                     blink=False if ns.no_blink else None,
                     blink_phase_on=ns.blink_phase == "on",
-                    border_band=not ns.no_border_band, phosphor=ns.phosphor)
+                    border_band=not ns.no_border_band, phosphor=ns.phosphor,
+                    top=None if ns.top is None else ns.top - 1)
     except OSError as err:
         if err.filename is not None and Path(str(err.filename)) == ns.output:
             raise FileProblem(_cannot_write(err)) from None

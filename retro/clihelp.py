@@ -48,7 +48,8 @@ usage: retro render IN -o OUT.png [options]
 
 Draw one screen as the VGA (720x400) or the MDA (720x350) showed it, at native resolution.
 IN is a 4000-byte .bin, a .txt golden dump, or an .ans file (ANSI art or a terminal capture,
-CP437 or UTF-8, read through a terminal emulator; a SAUCE record is honoured).
+CP437 or UTF-8, read through a terminal emulator; a SAUCE record is honoured).  Art taller
+than 25 rows is drawn whole, a taller picture, unless --top picks a window.
 
 options:
   -o, --output OUT.png  the picture to write
@@ -58,6 +59,8 @@ options:
   --blink-phase on|off  blinking cells shown or hidden (default on)
   --no-border-band      no band of border colour around the text
   --phosphor green|amber|white   the MDA's colour
+  --top ROW             .ans art taller than 25 rows: the 25-row window from ROW (1-based)
+                        that the machine shows
 
 example:
   retro render golden/yucky/start.txt -o start.png""",
