@@ -151,7 +151,7 @@ class TerminalStream(pyte.Stream):
     def _send_to_parser(self, data: str) -> bool | None:
         try:
             return super()._send_to_parser(data)
-        except Exception:   # noqa: BLE001  the parser restarts, the byte is dropped
+        except Exception:
             return True
 
 

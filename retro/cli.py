@@ -316,7 +316,7 @@ def _cmd_run(args: list[str]) -> int:
         raise FileProblem(f"--until {ns.until} is out of range: it takes milliseconds of "
                           f"virtual time from 0 to {MAX_UNTIL_MS} (a day)")
     from retro.record import read_header
-    from retro.script import DEFAULT_MAX_SECONDS, ScriptError, parse, run
+    from retro.script import DEFAULT_MAX_SECONDS, ExpectFailed, ScriptError, parse, run
 
     max_seconds = DEFAULT_MAX_SECONDS if ns.max_seconds is None else ns.max_seconds
     if not 0 < max_seconds < float("inf"):
@@ -354,6 +354,9 @@ def _cmd_run(args: list[str]) -> int:
                      until_ms=ns.until, params=params,
                      stop_at_end=ns.stop_at_end or bool(recorded and recorded.stop_at_end),
                      max_seconds=max_seconds)
+    except ExpectFailed as err:
+        print(f"retro: {program.name}: {err}", file=sys.stderr)
+        return 1
     except Exception as err:  # an error inside the program: exit 1 with its message
         print(f"retro: {program.name} failed: {type(err).__name__}: {err}", file=sys.stderr)
         return 1

@@ -23,6 +23,9 @@ time, and the final screen is written where you ask.  Same seed and keys, same b
 options:
   --seed N              the run's random stream (default 0; a recording names its own)
   --keys SCRIPT         key-script tokens: a 7 ! F1 ENTER SPACE "text" click:R,C wait:MS
+                        CTRL+X ALT+X (as the terminal front end reads them: CTRL+M is
+                        ENTER, CTRL+C quits, ALT+X is X) expect:"text" (the text must be on
+                        the screen when the program next waits for input, else exit 1)
   --keys-file FILE      tokens from a file; a first line '#!retro run GAME LETTERS --seed N'
                         (as --record writes it) names the run, the command line overrides it
   --until MS            how long a busy program may run after the last token (default 600000,
@@ -38,8 +41,9 @@ options:
   --no-border-band      --png without the border band
   a program's own options, e.g. checkers' --fen FEN (retro --help lists them)
 
-exit status: 0 the script ran to its end, 1 an error inside the program, 2 a bad command
-line, script, or a file that cannot be read or written (one line names it).
+exit status: 0 the script ran to its end, 1 an error inside the program or an expect not
+met, 2 a bad command line, script, or a file that cannot be read or written (one line names
+it).
 
 example:
   retro run charmap --keys "PGDN F10" --txt attrs.txt --png attrs.png""",

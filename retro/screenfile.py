@@ -4,9 +4,10 @@
 ``retro run --ansi`` writes it (UTF-8) or as the BBS era drew it (CP437 bytes, usually with
 a SAUCE record at the end).  It is read through ``retro.ansiread``, the terminal model that
 captures use too, which turns each cell's colours and flags back into an attribute byte the
-way the PC would have stored it; art taller than 25 rows keeps every row.  A colour screen written by ``retro run
---ansi`` reads back byte for byte (code 0x00, drawn as a blank, comes back as a space); an MDA
-screen's file shows grey levels and flags, and reads back as the colours that show them.
+way the PC would have stored it; art taller than 25 rows keeps every row.  A colour screen
+written by ``retro run --ansi`` reads back byte for byte (code 0x00, drawn as a blank, comes
+back as a space); an MDA screen's file shows grey levels and flags, and reads back as the
+colours that show them.
 
     >>> screen = parse_ansi(b"\\x1b[1;33;44mHi\\x1b[0m")
     >>> screen.read(0)[:2], hex(int(screen.attrs[0, 0]))
