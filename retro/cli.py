@@ -36,6 +36,10 @@ usage: retro                          the games menu
        retro diff A B                 compare two screens (.txt, .bin or .ans): exit 0
                                       equal, 1 with every changed cell listed, 2 bad input
        retro tone HZ MS -o OUT.wav
+       retro capture [--keys SCRIPT | --keys-file F] [--settle MS] [--timeout S]
+                 [--txt F] [--bin F] [--png F] [--ansi F] -- CMD [ARGS...]
+                                      run any terminal program on an 80x25 pty, type
+                                      the script, write its final screen
 {commands}       retro --list | --help | --version"""
 
 from retro.programs import (  # noqa: E402  (one exception for every command line)
@@ -114,7 +118,8 @@ def _dispatch(args: list[str]) -> int:
         return _play("launcher", "", tty=True)
     from retro.clihelp import HELP, program_help, wants_help
 
-    commands = {"run": _cmd_run, "render": _cmd_render, "tone": _cmd_tone, "diff": _cmd_diff}
+    commands = {"run": _cmd_run, "render": _cmd_render, "tone": _cmd_tone, "diff": _cmd_diff,
+                "capture": _cmd_capture}
     if first in commands:
         if wants_help(args[1:]):
             print(HELP[first])
@@ -513,6 +518,12 @@ def _cmd_diff(args: list[str]) -> int:
 def _holds_settings(path: Path) -> bool:
     """Whether a screen file keeps the mode, border, blink bit and cursor (a .txt dump)."""
     return path.suffix.lower() == ".txt"
+
+
+def _cmd_capture(args: list[str]) -> int:
+    from retro.capture.command import main as capture_main
+
+    return capture_main(args)
 
 
 def _cmd_tone(args: list[str]) -> int:

@@ -79,6 +79,38 @@ exit status: 0 the screens are equal, 1 they differ, 2 a file cannot be read.
 
 example:
   retro diff golden/checkers/start.txt now.txt""",
+    "capture": """\
+usage: retro capture [options] -- CMD [ARGS...]
+
+Run any terminal program on an 80x25 pseudo-terminal, type a key script into it on the real
+clock, and write its final screen as retro run writes a game's: a lossless .txt dump to
+compare with retro diff or the golden-test plugin, a VGA-font PNG, a .bin or an .ans file.
+
+The program gets a clean environment: TERM=xterm-256color COLUMNS=80 LINES=25
+LANG=LC_ALL=C.UTF-8 TZ=UTC, your PATH, and HOME a fresh empty folder (so no dotfile of
+yours changes what it shows); --env adds to it.
+
+options:
+  --keys SCRIPT         the key script: a ENTER F1 "text" click:R,C rclick:R,C wait:MS
+                        CTRL+X ALT+X (any letter) expect:"text" (wait until it is shown)
+  --keys-file FILE      the script from a file
+  --settle MS           before the first token and after each, wait until the program
+                        has written nothing for MS milliseconds (default 150)
+  --timeout S           the longest wait for that quiet, or for an expect (default 10)
+  --txt F  --bin F      the final screen: golden dump / 4000-byte B800 image
+  --png F  --ansi F     the screen in the VGA font / as an ANSI file
+  --mono                read the cells as an MDA screen (underline kept, colours not)
+  --env NAME=VALUE      one more environment variable (repeat it for more)
+
+Characters code page 437 lacks show as 0xFE; the .txt dump keeps the real character.
+When the script is played the program gets SIGHUP, then SIGKILL 2 s later; how it ended is
+reported on standard error.
+
+exit status: 0 the script ran to its end, 1 the program failed or an expect was not met
+(one line says which), 2 a bad command line, key script or command (one line names it).
+
+example:
+  retro capture --keys 'SPACE expect:"END" q' --txt less.txt -- less README.md""",
     "tone": """\
 usage: retro tone HZ MS -o OUT.wav
 

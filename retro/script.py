@@ -87,10 +87,13 @@ _ALIASES = {"SPACE": " "}
 
 def parse(script: str) -> list[Step]:
     """Parse a key script into steps; raises ``ScriptError`` for the first bad token."""
-    steps: list[Step] = []
-    for number, match in enumerate(_TOKEN.finditer(script), start=1):
-        steps += _parse_token(match.group(), number, match.start())
-    return steps
+    return [step for token in parse_tokens(script) for step in token]
+
+
+def parse_tokens(script: str) -> list[list[Step]]:
+    """The steps of each token, token by token (``"text"`` is one token of many keys)."""
+    return [_parse_token(match.group(), number, match.start())
+            for number, match in enumerate(_TOKEN.finditer(script), start=1)]
 
 
 def _parse_token(token: str, number: int, offset: int) -> list[Step]:
