@@ -60,8 +60,6 @@ _CONTROLS = {0x07, 0x08, 0x09, 0x0A, 0x0D, 0x1B}
 _SAUCE_SIZE = 128
 _EOF_MARK = 0x1A
 
-#: Handlers that know what a private (``ESC[?``) sequence means; any other one ignores it.
-_PRIVATE_AWARE = {"set_mode", "reset_mode", "erase_in_display", "erase_in_line"}
 
 
 class TerminalModel(pyte.Screen):
@@ -77,11 +75,9 @@ class TerminalModel(pyte.Screen):
         self.dos = dos
         self._reply = reply
         self._saved_position: tuple[int, int] | None = None
-        # Every handler the stream may call is wrapped so that no sequence can raise.
-        for name in TerminalStream.events:
-            method = getattr(self, name, None)
-            if callable(method):
-                setattr(self, name, _tolerant(method, name in _PRIVATE_AWARE))
+        # Plain text goes straight to ``draw``; every other handler runs inside the parser,
+        # whose errors ``TerminalStream`` turns into an ignored sequence.
+        self.draw = _tolerant(super().draw)  # type: ignore[method-assign]
 
     def write_process_input(self, data: str) -> None:
         if self._reply is not None:
@@ -104,6 +100,9 @@ class TerminalModel(pyte.Screen):
     def select_graphic_rendition(self, *attrs: int, **kwargs: Any) -> None:
         """SGR, with 256-colour codes 0-15 kept as the 16 colours they name and 24-bit
         components clamped to bytes (pyte would make them hex of any length)."""
+        if 38 not in attrs and 48 not in attrs:
+            super().select_graphic_rendition(*attrs)
+            return
         plain: list[int] = []
         rest = list(attrs)
         while rest:
@@ -128,15 +127,10 @@ class TerminalModel(pyte.Screen):
         super().select_graphic_rendition(*plain)
 
 
-def _tolerant(method: Callable[..., Any], private_aware: bool) -> Callable[..., None]:
-    def call(*args: Any, **kwargs: Any) -> None:
-        if kwargs.get("private") and not private_aware:
-            return   # a private mode it does not know, such as vim's ESC[?4m
-        if not private_aware:
-            kwargs.pop("private", None)
-        # A malformed sequence is ignored, as terminals do.
-        with contextlib.suppress(Exception):
-            method(*args, **kwargs)
+def _tolerant(method: Callable[..., Any]) -> Callable[..., None]:
+    def call(*args: Any) -> None:
+        with contextlib.suppress(Exception):   # text it cannot draw is dropped
+            method(*args)
     return call
 
 
