@@ -108,7 +108,10 @@ class Terminal:
     def __init__(self, command: list[str], env: dict[str, str], cwd: str | None,
                  mono: bool = False) -> None:
         self.mono = mono
-        self.model = TerminalModel(COLS, ROWS, reply=self.write)
+        # The model's answers to queries are sent once a read has been fed, never from
+        # inside the parser (writing may have to read, which would feed the parser again).
+        self.replies: list[bytes] = []
+        self.model = TerminalModel(COLS, ROWS, reply=self.replies.append)
         self.stream = ByteTerminalStream(self.model)
         self.last_output: float | None = None
         self.bytes_read = 0
@@ -152,6 +155,8 @@ class Terminal:
         self.bytes_read += len(data)
         self.last_output = time.monotonic()
         self.stream.feed_bytes(data)
+        while self.replies:
+            self.write(self.replies.pop(0))
         return True
 
     def settle(self, quiet_s: float, timeout_s: float, *, first: bool = False) -> bool:

@@ -26,7 +26,7 @@ def demo(keys: str, *, timeout_s: float = TIMEOUT, mono: bool = False) -> Captur
 
 
 def test_a_curses_program_is_read_cell_by_cell_with_its_colours_and_keys() -> None:
-    result = demo('a F1 UP CTRL+A ALT+X click:10,20 rclick:1,80 "hi" HOME')
+    result = demo('a F1 UP CTRL+A ALT+X click:10,20 rclick:1,80 "hi" HOME expect:"KEY_HOME"')
     assert result.ok and result.hung_up
     screen = result.screen
     assert screen.read(0).strip() == "curses demo"
@@ -40,7 +40,7 @@ def test_a_curses_program_is_read_cell_by_cell_with_its_colours_and_keys() -> No
 
 
 def test_the_curses_program_matches_its_golden_screen(assert_screen) -> None:
-    assert_screen(demo("F1 click:3,4"), "capture/curses_demo")
+    assert_screen(demo('F1 click:3,4 expect:"row 3 col 4"'), "capture/curses_demo")
 
 
 def test_a_character_cp437_lacks_is_0xfe_with_the_original_in_the_dump(tmp_path) -> None:
@@ -158,7 +158,8 @@ def test_less_pages_and_highlights_what_it_finds(tmp_path: Path) -> None:
     _needs("less")
     text = tmp_path / "lines.txt"
     text.write_text("".join(f"line {n}\n" for n in range(1, 201)), encoding="utf-8")
-    result = capture(["less", str(text)], 'SPACE / "line 77" ENTER', timeout_s=TIMEOUT)
+    result = capture(["less", str(text)], 'SPACE expect:"line 46" / "line 77" ENTER',
+                     timeout_s=TIMEOUT)
     assert result.ok and result.hung_up
     screen = result.screen
     rows = [screen.read(r).rstrip() for r in range(24)]
@@ -178,8 +179,8 @@ def test_vim_starts_edits_and_writes_a_file(tmp_path: Path) -> None:
 
 def test_vim_screen_shows_the_text_and_its_tildes(tmp_path: Path) -> None:
     _needs("vim")
-    result = capture(["vim", str(tmp_path / "new.txt")], 'i "two words" ESC',
-                     timeout_s=TIMEOUT)
+    result = capture(["vim", str(tmp_path / "new.txt")],
+                     'i "two words" expect:"two words" ESC', timeout_s=TIMEOUT)
     assert result.ok, result.failure
     assert result.screen.read(0).startswith("two words")
     assert result.screen.read(1).startswith("~") and result.screen.read(23).startswith("~")
