@@ -316,16 +316,20 @@ def _sauce_present(data: bytes) -> bool:
 
 
 def art_text(data: bytes, *, sauce: bool = False) -> str:
-    """The file as text: UTF-8 when it is UTF-8 that only holds characters the PC can show
-    (``retro run --ansi`` writes such files), else CP437 bytes, the control codes DOS did
-    not act on drawn as their glyphs.  A SAUCE record always means CP437 (BBS-era art)."""
+    """The file as text.  A SAUCE record means CP437 (BBS-era art).  Otherwise UTF-8 when
+    the bytes are UTF-8 and no two-byte character in them is one code page 437 lacks: CP437
+    art that happens to be valid UTF-8 is made of box and block bytes (C0-DF) followed by
+    other high bytes, which read as two-byte characters of Latin Extended, Greek, Cyrillic
+    (``\xc4\xb3``, "─│", would be "ĳ").  So ``retro run --ansi`` files (CP437 glyphs as
+    UTF-8) and terminal captures (€, CJK, the U+2500 box lines: three bytes and more) read as
+    UTF-8.  CP437 bytes are taken as the glyphs, the control codes DOS did not act on too."""
     if not sauce:
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             pass
         else:
-            if all(ch < "\x80" or cp437.in_code_page(ch) for ch in text):
+            if all(not "\x80" <= ch < "\u0800" or cp437.in_code_page(ch) for ch in text):
                 return text
     return "".join(chr(b) if b in _CONTROLS else cp437.char_for(b) for b in data)
 

@@ -465,6 +465,12 @@ def test_the_byte_pattern_decides_cp437_over_utf8() -> None:
     assert art_text("é".encode()) == "é"
 
 
+def test_a_utf8_capture_with_characters_cp437_lacks_stays_utf8() -> None:
+    screen = parse_ansi("€ ≠ ─ ☺".encode())
+    assert screen.read(0)[:7] == "€ ≠ ─ ☺" and int(screen.chars[0, 0]) == REPLACEMENT
+    assert screen.originals == {(0, 0): "€", (0, 2): "≠"}
+
+
 def test_a_file_with_no_cr_reads_lf_as_a_new_line() -> None:
     screen = parse_ansi(b"one\ntwo\nthree")
     assert [screen.read(r)[:5] for r in range(3)] == ["one  ", "two  ", "three"]
