@@ -93,8 +93,26 @@ class TerminalModel(pyte.Screen):
             self.cursor.y, self.cursor.x = min(y, self.lines - 1), min(x, self.columns - 1)
 
     def erase_in_display(self, how: int = 0, *args: Any, **kwargs: Any) -> None:
+        """ED, painting every erased cell in the current colours, as a terminal with
+        back-colour erase (xterm; ``bce`` in its terminfo) and ANSI.SYS do (pyte repaints only
+        cells written before).  In a tall file canvas ``ESC[2J`` clears the 25 rows the
+        screen had and forgets the rest; in the DOS dialect it also homes the cursor."""
         super().erase_in_display(how, *args, **kwargs)
-        if self.dos and how == 2 and not kwargs.get("private"):
+        if kwargs.get("private"):
+            return
+        rows = {0: range(self.cursor.y + 1, self.lines), 1: range(self.cursor.y)}.get(
+            how, range(self.lines))
+        if how in (2, 3) and self.lines > ROWS:
+            for y in [y for y in self.buffer if y >= ROWS]:
+                del self.buffer[y]
+            rows = range(ROWS)
+        blank = self.cursor.attrs
+        if blank != self.default_char:
+            for y in rows:
+                line = self.buffer[y]
+                for x in range(self.columns):
+                    line[x] = blank
+        if self.dos and how == 2:
             self.cursor_position()
 
     def select_graphic_rendition(self, *attrs: int, **kwargs: Any) -> None:
@@ -251,10 +269,8 @@ def read_cells(term: pyte.Screen, rows: range, *, mono: bool = False) -> Cells:
     for out_row, row in enumerate(rows):
         if row not in term.buffer:   # pyte keeps rows nobody wrote to as nothing
             continue
-        line = term.buffer[row]
-        for col in range(min(COLS, term.columns)):
-            cell = line[col]
-            if cell == default:
+        for col, cell in term.buffer[row].items():   # only the cells pyte has kept
+            if col >= COLS or cell == default:
                 continue
             code, original = _code(cell.data)
             chars[out_row, col] = code

@@ -527,3 +527,18 @@ def test_characters_cp437_lacks_keep_their_original_in_the_dump() -> None:
     assert euro.to_bytes() == yen_sign_like.to_bytes()
     assert any("'€'" in line and "'₿'" in line for line in diff(euro, yen_sign_like))
     assert euro.read(0)[:3] == "a€b" and euro.find("€b") == (0, 1)
+
+
+def test_erasing_the_screen_paints_every_cell_in_the_current_colours() -> None:
+    screen = parse_ansi(b"\x1b[44m\x1b[2J\x1b[0mX")
+    assert int(screen.attrs[0, 0]) == 0x07 and set(screen.attrs[12].tolist()) == {0x17}
+    below = _terminal_screen("\x1b[5;1H\x1b[41m\x1b[J")
+    assert set(below.attrs[3].tolist()) == {0x07} and set(below.attrs[24].tolist()) == {0x47}
+    assert set(below.attrs[4, :].tolist()) == {0x47}
+
+
+def test_a_clear_screen_in_a_tall_file_clears_only_the_screens_rows() -> None:
+    data = b"".join(b"x\r\n" for _ in range(30)) + b"\x1b[44m\x1b[2J\x1b[0mtop"
+    art = read_art(data)
+    assert art.rows == 25 and art.window(0).read(0).startswith("top")
+    assert set(art.window(0).attrs[24, 1:].tolist()) == {0x17}
