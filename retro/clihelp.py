@@ -157,4 +157,7 @@ def program_help(program: Program) -> str:
 
 
 def wants_help(args: list[str]) -> bool:
-    return "-h" in args or "--help" in args
+    """``-h`` or ``--help`` among the options: before a ``--``, after which the words are
+    another program's (``retro capture -- vim --help``)."""
+    options = args[:args.index("--")] if "--" in args else args
+    return "-h" in options or "--help" in options

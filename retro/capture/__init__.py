@@ -2,9 +2,9 @@
 read the final screen into the char+attr buffer (see docs/capture.md).
 
     >>> from retro.capture import capture
-    >>> result = capture(["printf", "hello"], settle_ms=50)   # doctest: +SKIP
-    >>> result.screen.read(0)[:5]                             # doctest: +SKIP
-    'hello'
+    >>> result = capture(["printf", "hello"], settle_ms=50)
+    >>> result.screen.read(0)[:5], result.ended()
+    ('hello', 'printf exited with status 0')
 
 ``capture`` returns a ``CaptureResult`` whose ``screen`` the golden plugin's
 ``assert_screen`` takes as it is.  ``retro capture`` is the same on the command line.

@@ -139,6 +139,13 @@ def test_capture_writes_the_outputs_of_retro_run(tmp_path: Path) -> None:
     assert outputs["ans"].read_bytes() == encode_file(screen)
 
 
+def test_help_after_the_double_dash_belongs_to_the_program(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["capture", "--settle", "50", "--", "sh", "-c", "echo got $1", "sh",
+                 "--help"]) == 0
+    assert "usage: retro capture" not in capsys.readouterr().out
+
+
 def test_help_names_every_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["capture", "--help"]) == 0
     text = capsys.readouterr().out
