@@ -293,7 +293,7 @@ def _play(terminal: Terminal, args: list[str], tokens: list[list[Step]], settle_
     ended_before = 0
     terminal.settle(settle_s, timeout_s, first=True)
     for number, steps in enumerate(tokens, start=1):
-        if terminal.closed and terminal.exited():
+        if terminal.exited():
             ended_before = number
             break
         head = steps[0]
