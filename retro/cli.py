@@ -35,10 +35,14 @@ usage: retro                          the games menu
                  [--bin F] [--txt F] [--png F] [--wav F] [--ansi F] [--state F]
                  [--no-border-band] [--phosphor green|amber|white] [--blink-phase on|off]
        retro render IN [--mono] [--border N] [--no-blink] [--blink-phase on|off]
-                 [--no-border-band] -o OUT.png   (IN: .bin, .txt dump or .ans)
+                 [--no-border-band] [--top ROW] -o OUT.png   (IN: .bin, .txt dump or .ans)
        retro diff A B                 compare two screens (.txt, .bin or .ans): exit 0
                                       equal, 1 with every changed cell listed, 2 bad input
        retro tone HZ MS -o OUT.wav
+       retro capture [--keys SCRIPT | --keys-file F] [--settle MS] [--timeout S]
+                 [--txt F] [--bin F] [--png F] [--ansi F] -- CMD [ARGS...]
+                                      run any terminal program on an 80x25 pty, type
+                                      the script, write its final screen
 {commands}       retro --list | --help | --version"""
 
 from retro.programs import (  # noqa: E402  (one exception for every command line)
@@ -126,7 +130,8 @@ def _dispatch(args: list[str]) -> int:
         return _play("launcher", "", tty=True)
     from retro.clihelp import HELP, program_help, wants_help
 
-    commands = {"run": _cmd_run, "render": _cmd_render, "tone": _cmd_tone, "diff": _cmd_diff}
+    commands = {"run": _cmd_run, "render": _cmd_render, "tone": _cmd_tone, "diff": _cmd_diff,
+                "capture": _cmd_capture}
     if first in commands:
         if wants_help(args[1:]):
             print(HELP[first])
@@ -368,7 +373,7 @@ def _cmd_run(args: list[str]) -> int:
         raise FileProblem(f"--until {ns.until} is out of range: it takes milliseconds of "
                           f"virtual time from 0 to {MAX_UNTIL_MS} (a day)")
     from retro.record import read_header
-    from retro.script import DEFAULT_MAX_SECONDS, ScriptError, parse, run
+    from retro.script import DEFAULT_MAX_SECONDS, ExpectFailed, ScriptError, parse, run
 
     max_seconds = DEFAULT_MAX_SECONDS if ns.max_seconds is None else ns.max_seconds
     if not 0 < max_seconds <= MAX_SECONDS:  # NaN fails too
@@ -412,6 +417,9 @@ def _cmd_run(args: list[str]) -> int:
         print(f"retro: {program.name} was stuck in one step {STUCK_GRACE_S:g} s past "
               f"--max-seconds {max_seconds:g} and was stopped there; no outputs were written",
               file=sys.stderr)
+        return 1
+    except ExpectFailed as err:
+        print(f"retro: {program.name}: {err}", file=sys.stderr)
         return 1
     except Exception as err:  # an error inside the program: exit 1 with its message
         print(f"retro: {program.name} failed: {type(err).__name__}: {err}", file=sys.stderr)
@@ -509,10 +517,13 @@ def _cmd_render(args: list[str]) -> int:
     parser.add_argument("--blink-phase", choices=("on", "off"), default="on")
     parser.add_argument("--no-border-band", action="store_true")
     parser.add_argument("--phosphor", choices=("green", "amber", "white"), default="green")
+    parser.add_argument("--top", type=int, default=None)
     ns = parser.parse_args(args)
     if ns.border is not None and not 0 <= ns.border <= 15:
         raise UsageError("--border takes a colour number 0-15")
-    from retro.raster import render_file
+    if ns.top is not None and ns.top < 1:
+        raise UsageError("--top takes a row number from 1")
+    from retro.screenfile import render_file
 
     _check_output(ns.output)
     if not ns.input.is_file():
@@ -522,7 +533,8 @@ def _cmd_render(args: list[str]) -> int:
         render_file(ns.input, ns.output, mono=ns.mono, border=ns.border,
                     blink=False if ns.no_blink else None,
                     blink_phase_on=ns.blink_phase == "on",
-                    border_band=not ns.no_border_band, phosphor=ns.phosphor)
+                    border_band=not ns.no_border_band, phosphor=ns.phosphor,
+                    top=None if ns.top is None else ns.top - 1)
     except OSError as err:
         if err.filename is not None and Path(str(err.filename)) == ns.output:
             raise FileProblem(_cannot_write(err)) from None
@@ -563,6 +575,12 @@ def _cmd_diff(args: list[str]) -> int:
 def _holds_settings(path: Path) -> bool:
     """Whether a screen file keeps the mode, border, blink bit and cursor (a .txt dump)."""
     return path.suffix.lower() == ".txt"
+
+
+def _cmd_capture(args: list[str]) -> int:
+    from retro.capture.command import main as capture_main
+
+    return capture_main(args)
 
 
 def _cmd_tone(args: list[str]) -> int:

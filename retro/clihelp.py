@@ -23,6 +23,9 @@ time, and the final screen is written where you ask.  Same seed and keys, same b
 options:
   --seed N              the run's random stream (default 0; a recording names its own)
   --keys SCRIPT         key-script tokens: a 7 ! F1 ENTER SPACE "text" click:R,C wait:MS
+                        CTRL+X ALT+X (as the terminal front end reads them: CTRL+M is
+                        ENTER, CTRL+C quits, ALT+X is X) expect:"text" (the text must be on
+                        the screen when the program next waits for input, else exit 1)
   --keys-file FILE      tokens from a file; a first line '#!retro run GAME LETTERS --seed N'
                         (as --record writes it) names the run, the command line overrides it
   --until MS            how long a busy program may run after the last token (default 600000,
@@ -38,8 +41,9 @@ options:
   --no-border-band      --png without the border band
   a program's own options, e.g. checkers' --fen FEN (retro --help lists them)
 
-exit status: 0 the script ran to its end, 1 an error inside the program, 2 a bad command
-line, script, or a file that cannot be read or written (one line names it).
+exit status: 0 the script ran to its end, 1 an error inside the program or an expect not
+met, 2 a bad command line, script, or a file that cannot be read or written (one line names
+it).
 
 example:
   retro run charmap --keys "PGDN F10" --txt attrs.txt --png attrs.png""",
@@ -48,7 +52,8 @@ usage: retro render IN -o OUT.png [options]
 
 Draw one screen as the VGA (720x400) or the MDA (720x350) showed it, at native resolution.
 IN is a 4000-byte .bin, a .txt golden dump, or an .ans file (ANSI art or a terminal capture,
-CP437 or UTF-8, read through a terminal emulator; a SAUCE record is honoured).
+CP437 or UTF-8, read through a terminal emulator; a SAUCE record is honoured).  Art taller
+than 25 rows is drawn whole, a taller picture, unless --top picks a window.
 
 options:
   -o, --output OUT.png  the picture to write
@@ -58,6 +63,8 @@ options:
   --blink-phase on|off  blinking cells shown or hidden (default on)
   --no-border-band      no band of border colour around the text
   --phosphor green|amber|white   the MDA's colour
+  --top ROW             .ans art taller than 25 rows: the 25-row window from ROW (1-based)
+                        that the machine shows
 
 example:
   retro render golden/yucky/start.txt -o start.png""",
@@ -74,6 +81,38 @@ exit status: 0 the screens are equal, 1 they differ, 2 a file cannot be read.
 
 example:
   retro diff golden/checkers/start.txt now.txt""",
+    "capture": """\
+usage: retro capture [options] -- CMD [ARGS...]
+
+Run any terminal program on an 80x25 pseudo-terminal, type a key script into it on the real
+clock, and write its final screen as retro run writes a game's: a lossless .txt dump to
+compare with retro diff or the golden-test plugin, a VGA-font PNG, a .bin or an .ans file.
+
+The program gets a clean environment: TERM=xterm-256color COLUMNS=80 LINES=25
+LANG=LC_ALL=C.UTF-8 TZ=UTC, your PATH, and HOME a fresh empty folder (so no dotfile of
+yours changes what it shows); --env adds to it.
+
+options:
+  --keys SCRIPT         the key script: a ENTER F1 "text" click:R,C rclick:R,C wait:MS
+                        CTRL+X ALT+X (any letter) expect:"text" (wait until it is shown)
+  --keys-file FILE      the script from a file
+  --settle MS           before the first token and after each, wait until the program
+                        has written nothing for MS milliseconds (default 150)
+  --timeout S           the longest wait for that quiet, or for an expect (default 10)
+  --txt F  --bin F      the final screen: golden dump / 4000-byte B800 image
+  --png F  --ansi F     the screen in the VGA font / as an ANSI file
+  --mono                read the cells as an MDA screen (underline kept, colours not)
+  --env NAME=VALUE      one more environment variable (repeat it for more)
+
+Characters code page 437 lacks show as 0xFE; the .txt dump keeps the real character.
+When the script is played the program gets SIGHUP, then SIGKILL 2 s later; how it ended is
+reported on standard error.
+
+exit status: 0 the script ran to its end, 1 the program failed or an expect was not met
+(one line says which), 2 a bad command line, key script or command (one line names it).
+
+example:
+  retro capture --keys 'SPACE expect:"END" q' --txt less.txt -- less README.md""",
     "tone": """\
 usage: retro tone HZ MS -o OUT.wav
 
@@ -120,4 +159,7 @@ def program_help(program: Program) -> str:
 
 
 def wants_help(args: list[str]) -> bool:
-    return "-h" in args or "--help" in args
+    """``-h`` or ``--help`` among the options: before a ``--``, after which the words are
+    another program's (``retro capture -- vim --help``)."""
+    options = args[:args.index("--")] if "--" in args else args
+    return "-h" in options or "--help" in options

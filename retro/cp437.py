@@ -36,6 +36,11 @@ def encode(text: str) -> bytes:
         raise NotInCodePage(f"{err.args[0]!r} is not in code page 437") from None
 
 
+def in_code_page(char: str) -> bool:
+    """Whether the IBM PC character set has ``char`` (as a glyph of one of its 256 codes)."""
+    return char in _FROM_UNICODE
+
+
 def decode(data: bytes) -> str:
     """CP437 codes to Unicode (0x00 becomes U+0000)."""
     return "".join(TO_UNICODE[b] for b in data)

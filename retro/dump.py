@@ -9,12 +9,17 @@ Layout (UTF-8)::
     ... 25 attribute rows ...
 
 Characters are CP437 shown as Unicode (0x00 as ``␀``), so the dump reads like the screen and
-parses back to the same 4000 bytes and settings.
+parses back to the same 4000 bytes and settings.  A screen read from a terminal may hold
+characters code page 437 lacks (``Screen.originals``): the text row shows the original
+character there, and parsing gives back the replacement code (``0xFE``) with the original.
+No CP437 glyph is such a character, so the two readings never mix and a machine's dump is
+unchanged.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 import numpy as np
@@ -34,8 +39,27 @@ class DumpError(ValueError):
     """A dump file that cannot be read back; the message says where."""
 
 
+#: The code a cell holds where the terminal showed a character code page 437 lacks
+#: (``retro.ansiread.REPLACEMENT``, the same byte).
+REPLACEMENT = 0xFE
+
+
 def _shown(code: int) -> str:
     return cp437.NUL_SHOWN_AS if code == 0 else cp437.TO_UNICODE[code]
+
+
+def _cell(screen: Screen, row: int, col: int) -> str:
+    """A cell as the dump shows it: its original character, else its CP437 glyph."""
+    original = screen.originals.get((row, col)) if screen.originals else None
+    return original if original is not None else _shown(int(screen.chars[row, col]))
+
+
+def _text_row(screen: Screen, row: int) -> str:
+    text = [_shown(b) for b in screen.chars[row].tolist()]
+    for (r, c), char in screen.originals.items():
+        if r == row:
+            text[c] = char
+    return "".join(text)
 
 
 def to_text(screen: Screen) -> str:
@@ -46,7 +70,7 @@ def to_text(screen: Screen) -> str:
         f"blink={'on' if screen.blink else 'off'} "
         f"cursor={c.row},{c.col},{'shown' if c.visible else 'hidden'},{c.start}-{c.end}"
     )
-    text_rows = ["|" + "".join(_shown(b) for b in screen.chars[r]) + "|" for r in range(ROWS)]
+    text_rows = ["|" + _text_row(screen, r) + "|" for r in range(ROWS)]
     attr_rows = [screen.attrs[r].tobytes().hex().upper() for r in range(ROWS)]
     return "\n".join([header, *text_rows, *attr_rows]) + "\n"
 
@@ -70,10 +94,16 @@ def from_text(text: str) -> Screen:
         line = lines[1 + r]
         if len(line) != COLS + 2 or line[0] != "|" or line[-1] != "|":
             raise DumpError(f"line {2 + r}: a text row is 80 characters between bars")
-        try:
-            screen.chars[r] = list(cp437.encode(line[1:-1]))
-        except cp437.NotInCodePage as err:
-            raise DumpError(f"line {2 + r}: {err}") from None
+        codes = []
+        for c, char in enumerate(line[1:-1]):
+            if cp437.in_code_page(char):
+                codes.append(cp437.encode(char)[0])
+            elif unicodedata.category(char) != "Cc":
+                codes.append(REPLACEMENT)
+                screen.originals[(r, c)] = char
+            else:
+                raise DumpError(f"line {2 + r}: {char!r} is not a character a screen shows")
+        screen.chars[r] = codes
     for r in range(ROWS):
         line = lines[1 + ROWS + r]
         try:
@@ -132,6 +162,9 @@ class CellRun:
 def changed_cells(expected: Screen, actual: Screen) -> np.ndarray:
     """A (25, 80) bool array: the cells whose character or attribute differs."""
     changed: np.ndarray = (expected.chars != actual.chars) | (expected.attrs != actual.attrs)
+    for r, c in set(expected.originals) | set(actual.originals):
+        if expected.originals.get((r, c)) != actual.originals.get((r, c)):
+            changed[r, c] = True   # two glyphs code page 437 lacks are still two glyphs
     return changed
 
 
@@ -151,8 +184,8 @@ def changed_runs(expected: Screen, actual: Screen) -> list[CellRun]:
                 continue
             runs.append(CellRun(
                 r, start, col,
-                "".join(_shown(int(b)) for b in expected.chars[r, start:col + 1]),
-                "".join(_shown(int(b)) for b in actual.chars[r, start:col + 1]),
+                "".join(_cell(expected, r, c) for c in range(start, col + 1)),
+                "".join(_cell(actual, r, c) for c in range(start, col + 1)),
                 int(expected.attrs[r, start]), int(actual.attrs[r, start])))
             if following is not None:
                 start = following

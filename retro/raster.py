@@ -33,7 +33,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cache
-from os import PathLike
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -564,32 +563,3 @@ def scale_aspect(rgb: np.ndarray, width: int | None = None) -> np.ndarray:
     w = weight_next[:, None, None].astype(np.float32)
     out = wide[first] * (1 - w) + wide[second] * w
     return np.clip(np.rint(out), 0, 255).astype(np.uint8)
-
-
-def render_file(in_path: str | PathLike[str], out_path: str | PathLike[str], *,
-                mono: bool | None = None, border: int | None = None, blink: bool | None = None,
-                blink_phase_on: bool = True, border_band: bool = True,
-                phosphor: str = "green") -> np.ndarray:
-    """``retro render``: a screen file to a native-resolution PNG; returns the RGB.
-
-    The file is a 4000-byte B800 image, a ``.txt`` dump or an ``.ans`` file
-    (``retro.screenfile``).  ``mono``, ``border`` and ``blink`` (the blink-enable bit; False:
-    bit 7 means bright background) override what the file says; a ``.bin`` says nothing, so
-    it is colour, border 0, blink on unless told.  ``blink_phase_on`` picks the phase in
-    which blinking characters are shown.  The cursor is not drawn.  Mono frames never have
-    a border band.
-    """
-    from retro.png import write_png
-    from retro.screenfile import read_screen
-
-    screen = read_screen(in_path, mono=bool(mono))
-    if mono is not None:
-        screen.mono = mono
-    if border is not None:
-        screen.border = border
-    if blink is not None:
-        screen.blink = blink
-    rgb = render_rgb(screen, blink_on=blink_phase_on, cursor_on=False,
-                     border_band=border_band, phosphor=phosphor)
-    write_png(out_path, rgb)
-    return rgb

@@ -75,6 +75,11 @@ class Screen:
         self.border = 0
         self.blink = True  # attribute bit 7 blinks (BIOS default); False: bright backgrounds
         self.mono = mono
+        #: The characters a terminal showed that code page 437 lacks, by (row, col): such a
+        #: cell holds ``retro.ansiread.REPLACEMENT`` and this keeps what it really was, for
+        #: the dump and comparisons.  Only screens read from a terminal have any; drawing on
+        #: the screen does not update it.
+        self.originals: dict[tuple[int, int], str] = {}
 
     # -- writing -------------------------------------------------------------------------
 
@@ -201,8 +206,16 @@ class Screen:
     # -- reading -------------------------------------------------------------------------
 
     def read(self, row: int, col: int = 0, length: int = COLS) -> str:
-        """The characters of part of a row as Unicode (0x00 shown as a space)."""
-        return "".join(cp437.char_for(b) for b in self.chars[row, col : col + length])
+        """The characters of part of a row as Unicode (0x00 shown as a space; a cell read
+        from a terminal shows its original character where code page 437 lacks it)."""
+        text = "".join(cp437.char_for(b) for b in self.chars[row, col : col + length])
+        if self.originals:
+            shown = list(text)
+            for (r, c), char in self.originals.items():
+                if r == row and col <= c < col + len(shown):
+                    shown[c - col] = char
+            text = "".join(shown)
+        return text
 
     def find(self, text: str) -> tuple[int, int] | None:
         """The first (row, col) where ``text`` appears on the screen, for tests and clicks."""
@@ -238,6 +251,7 @@ class Screen:
         other.attrs[:] = self.attrs
         other.cursor = Cursor(**vars(self.cursor))
         other.border, other.blink = self.border, self.blink
+        other.originals = dict(self.originals)
         return other
 
     def __str__(self) -> str:

@@ -2,11 +2,12 @@
 
 ``.ans`` is ANSI art or a terminal capture: text with ANSI.SYS-style escape codes, as
 ``retro run --ansi`` writes it (UTF-8) or as the BBS era drew it (CP437 bytes, usually with
-a SAUCE record at the end).  It is parsed into the 80x25 buffer through pyte, a terminal
-emulator: pyte keeps the cells, this module turns each cell's colours and flags back into an
-attribute byte the way the PC would have stored it.  A colour screen written by ``retro run
---ansi`` reads back byte for byte (code 0x00, drawn as a blank, comes back as a space); an MDA
-screen's file shows grey levels and flags, and reads back as the colours that show them.
+a SAUCE record at the end).  It is read through ``retro.ansiread``, the terminal model that
+captures use too, which turns each cell's colours and flags back into an attribute byte the
+way the PC would have stored it; art taller than 25 rows keeps every row.  A colour screen
+written by ``retro run --ansi`` reads back byte for byte (code 0x00, drawn as a blank, comes
+back as a space); an MDA screen's file shows grey levels and flags, and reads back as the
+colours that show them.
 
     >>> screen = parse_ansi(b"\\x1b[1;33;44mHi\\x1b[0m")
     >>> screen.read(0)[:2], hex(int(screen.attrs[0, 0]))
@@ -19,23 +20,20 @@ from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
 
-from retro import cp437
+import numpy as np
+
+from retro.ansiread import Art, read_art
+from retro.dump import DumpError, from_text
+from retro.font import CELL_WIDTH
+from retro.raster import BAND_LEFT, BAND_TOP, render_rgb
 from retro.screen import COLS, ROWS, Screen
 
-__all__ = ["Sauce", "ScreenFileError", "parse_ansi", "read_sauce", "read_screen"]
+__all__ = ["Sauce", "ScreenFileError", "parse_ansi", "read_ansi", "read_sauce",
+           "read_screen", "render_file"]
 
 #: What each kind of file is called by its ending.
 KINDS = {".bin": "bin", ".txt": "txt", ".ans": "ans", ".asc": "ans", ".nfo": "ans"}
-
-#: pyte's names for the eight ANSI colours (both spellings of a typo in pyte's table).
-_NAMES = {"black": 0, "red": 1, "green": 2, "brown": 3, "blue": 4, "magenta": 5, "cyan": 6,
-          "white": 7}
-#: ANSI colour number (red = 1) -> VGA colour number (blue = 1).
-_ANSI_TO_VGA = (0, 4, 2, 6, 1, 5, 3, 7)
-#: Control bytes a DOS console acted on; every other one is drawn as its glyph.
-_CONTROLS = {0x07, 0x08, 0x09, 0x0A, 0x0D, 0x1B}
 SAUCE_SIZE = 128
-EOF_MARK = 0x1A
 
 
 class ScreenFileError(ValueError):
@@ -65,91 +63,41 @@ def read_sauce(data: bytes) -> Sauce | None:
                  ice_colours=bool(record[105] & 1))
 
 
-def _art_text(data: bytes) -> str:
-    """The file as text for pyte: UTF-8 when it is valid UTF-8 (``retro run --ansi``),
-    otherwise CP437 bytes with the glyphs of the control codes DOS did not act on."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    return "".join(chr(b) if b in _CONTROLS else cp437.char_for(b) for b in data)
+def read_ansi(data: bytes) -> Art:
+    """An ANSI file read whole, every row of it (``retro.ansiread``; SAUCE honoured)."""
+    sauce = read_sauce(data)
+    return read_art(data, ice_colours=bool(sauce and sauce.ice_colours))
 
 
-def _colour(name: str, *, bright: bool) -> int | None:
-    """A pyte colour (a name, or ``rrggbb`` hex) as a VGA colour number; None = default."""
-    if name == "default":
-        return None
-    base = name.removeprefix("bright").replace("bfight", "")
-    if base in _NAMES:
-        vga = _ANSI_TO_VGA[_NAMES[base]]
-        return vga | 8 if bright or name.startswith(("bright", "bfight")) else vga
-    try:
-        rgb = int(name, 16)
-    except ValueError:
-        return None
-    r, g, b = rgb >> 16, (rgb >> 8) & 0xFF, rgb & 0xFF
-    from retro.ansi import VGA_PALETTE
-
-    return min(range(16), key=lambda i: (VGA_PALETTE[i][0] - r) ** 2
-               + (VGA_PALETTE[i][1] - g) ** 2 + (VGA_PALETTE[i][2] - b) ** 2)
-
-
-def parse_ansi(data: bytes) -> Screen:
-    """ANSI art or a terminal capture as an 80x25 colour screen (see the module docstring).
+def parse_ansi(data: bytes, *, top: int = 0) -> Screen:
+    """ANSI art or a terminal capture as an 80x25 colour screen: the 25 rows from ``top``.
 
     Bold with one of the eight colours is the bright colour (as ANSI.SYS drew it); blink
     sets attribute bit 7; a bright background (SGR 100-107, a bright 24-bit colour, or
     blink under SAUCE's iCE colours) also sets bit 7 and turns the blink-enable bit off.
     """
-    import pyte
-
-    sauce = read_sauce(data)
-    if sauce is not None:
-        data = data[:-SAUCE_SIZE]
-    end = data.find(bytes([EOF_MARK]))
-    if end >= 0:
-        data = data[:end]
-    term = pyte.Screen(COLS, ROWS)
-    pyte.Stream(term).feed(_art_text(data))
-    screen = Screen()
-    bright_backgrounds = bool(sauce and sauce.ice_colours)
-    for row in range(ROWS):
-        line = term.buffer[row]
-        for col in range(COLS):
-            cell = line[col]
-            fg = _colour(cell.fg, bright=cell.bold)
-            bg = _colour(cell.bg, bright=False)
-            fg = 7 if fg is None else fg
-            bg = 0 if bg is None else bg
-            if cell.reverse:
-                fg, bg = bg, fg
-            attr = fg | (bg & 7) << 4
-            if bg & 8:
-                bright_backgrounds = True
-                attr |= 0x80
-            if cell.blink:
-                attr |= 0x80
-            char = cell.data or " "
-            try:
-                code = cp437.encode(char[0])[0]
-            except cp437.NotInCodePage:
-                code = ord("?")
-            screen.chars[row, col] = code
-            screen.attrs[row, col] = attr
-    screen.blink = not bright_backgrounds
-    screen.move_cursor(min(term.cursor.y, ROWS - 1), min(term.cursor.x, COLS - 1),
-                       visible=False)
-    return screen
+    return read_ansi(data).window(top)
 
 
-def read_screen(path: str | PathLike[str], *, mono: bool = False) -> Screen:
+def read_screen(path: str | PathLike[str], *, mono: bool = False, top: int = 0) -> Screen:
     """The screen in a ``.bin`` (4000 bytes), ``.txt`` (golden dump) or ``.ans`` file.
 
+    ``top`` (0-based) picks the 25-row window of an ``.ans`` file taller than the screen.
     Raises ``ScreenFileError`` with one line naming the file for anything unreadable.
     """
-    from retro.dump import DumpError, from_text
-
     path = Path(path)
+    found = _read(path, mono)
+    if isinstance(found, Art):
+        try:
+            return found.window(top)
+        except ValueError as err:
+            raise ScreenFileError(f"{path}: {err}") from None
+    if top:
+        raise ScreenFileError(f"{path}: only an .ans file can be taller than 25 rows")
+    return found
+
+
+def _read(path: Path, mono: bool) -> Screen | Art:
     kind = KINDS.get(path.suffix.lower())
     if kind is None:
         raise ScreenFileError(f"{path}: not a screen file (use .bin, .txt or .ans)")
@@ -167,4 +115,71 @@ def read_screen(path: str | PathLike[str], *, mono: bool = False) -> Screen:
             return from_text(data.decode("utf-8"))
         except (UnicodeDecodeError, DumpError) as err:
             raise ScreenFileError(f"{path}: not a screen dump ({err})") from None
-    return parse_ansi(data)
+    return read_ansi(data)
+
+
+def render_file(in_path: str | PathLike[str], out_path: str | PathLike[str], *,
+                mono: bool | None = None, border: int | None = None, blink: bool | None = None,
+                blink_phase_on: bool = True, border_band: bool = True,
+                phosphor: str = "green", top: int | None = None) -> np.ndarray:
+    """``retro render``: a screen file to a native-resolution PNG; returns the RGB.
+
+    The file is a 4000-byte B800 image, a ``.txt`` dump or an ``.ans`` file.  ``mono``,
+    ``border`` and ``blink`` (the blink-enable bit; False: bit 7 means bright background)
+    override what the file says; a ``.bin`` says nothing, so it is colour, border 0, blink on
+    unless told.  ``blink_phase_on`` picks the phase in which blinking characters are shown.
+    The cursor is not drawn.  Mono frames never have a border band.  ANSI art taller than 25
+    rows is drawn whole, a taller picture (as ansilove draws it), unless ``top`` (0-based)
+    picks the 25-row window the machine shows.
+    """
+    from retro.png import write_png
+
+    path = Path(in_path)
+    found = _read(path, bool(mono))
+    if isinstance(found, Art) and (top is not None or found.rows == ROWS):
+        try:
+            found = found.window(top or 0)
+        except ValueError as err:
+            raise ScreenFileError(f"{path}: {err}") from None
+    elif top:
+        raise ScreenFileError(f"{path}: only an .ans file can be taller than 25 rows")
+    screens = _windows(found) if isinstance(found, Art) else [found]
+    for screen in screens:
+        if mono is not None:
+            screen.mono = mono
+        if border is not None:
+            screen.border = border
+        if blink is not None:
+            screen.blink = blink
+    frames = [render_rgb(screen, blink_on=blink_phase_on, cursor_on=False,
+                         border_band=border_band, phosphor=phosphor) for screen in screens]
+    rgb = frames[0] if len(frames) == 1 else _stack(frames, found.rows, screens[0])
+    write_png(out_path, rgb)
+    return rgb
+
+
+def _windows(art: Art) -> list[Screen]:
+    """25-row windows that together cover every row (the last one ends at the last row)."""
+    return [art.window(min(top, art.rows - ROWS)) for top in range(0, art.rows, ROWS)]
+
+
+def _stack(frames: list[np.ndarray], rows: int, first: Screen) -> np.ndarray:
+    """One tall picture from the frames of ``_windows``: each text row once, in order."""
+    height, width = frames[0].shape[:2]
+    cell = 14 if first.mono else 16
+    band_top = band_left = 0
+    if (height, width) != (ROWS * cell, COLS * CELL_WIDTH):
+        band_top, band_left = BAND_TOP, BAND_LEFT
+    text_rows = []
+    for n, frame in enumerate(frames):
+        top = min(n * ROWS, rows - ROWS)
+        skip = n * ROWS - top                  # rows the previous window already drew
+        body = frame[band_top:band_top + ROWS * cell, band_left:band_left + COLS * CELL_WIDTH]
+        text_rows.append(body[skip * cell:])
+    text = np.concatenate(text_rows)
+    if not band_top:
+        return text
+    out = np.empty((text.shape[0] + height - ROWS * cell, width, 3), dtype=np.uint8)
+    out[:] = frames[0][0, 0]                   # the border colour, as the band draws it
+    out[band_top:band_top + text.shape[0], band_left:band_left + COLS * CELL_WIDTH] = text
+    return out

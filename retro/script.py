@@ -2,8 +2,18 @@
 
 A key script is whitespace-separated tokens (README.md, "Key scripts"): one printable character, a
 named key (``F1``, ``ESC``, ``ENTER``, ``SPACE``...), ``"text"``, ``click:R,C``,
-``rclick:R,C`` (1-based cells) or ``wait:MS``.  ``run`` plays a script into a program on a
-virtual clock and returns the final machine; same seed and keys give the same bytes.
+``rclick:R,C`` (1-based cells), ``wait:MS``, ``CTRL+X`` and ``ALT+X`` (any letter), and
+``expect:"text"``.  ``run`` plays a script into a program on a virtual clock and returns the
+final machine; same seed and keys give the same bytes.
+
+Every front end reads the same language.  Headless, a ``CTRL+X`` or ``ALT+X`` is what the
+terminal front end makes of the bytes an xterm sends for it (``retro.termkeys``), so a
+script means the same in ``retro run`` and in ``retro capture`` of ``retro GAME --tty``:
+Ctrl+M, Ctrl+J are Enter, Ctrl+I Tab, Ctrl+H Backspace, Ctrl+C quits the program (it gets
+``Quit`` and the run ends, as the player's Ctrl+C does), the other Ctrl letters are no key
+to a DOS game, and Alt+letter is the letter.  ``expect:"text"`` headless checks, when the
+program next waits for input, that the text is on the screen; if not the run stops with
+``ExpectFailed`` naming it (``retro capture`` waits for the text instead, up to its timeout).
 """
 
 from __future__ import annotations
@@ -21,6 +31,7 @@ from retro.events import NAMED_KEYS, Click, Event, Key
 from retro.host import Driver
 from retro.machine import POLL_COST_S, Flags, Machine, Program, Sleep, WaitKey
 from retro.screen import Screen
+from retro.termkeys import Interrupt
 
 DEFAULT_UNTIL_MS = 600_000
 #: Wall-clock seconds a headless run may take by default: generous for any real script, but
@@ -34,25 +45,55 @@ class ScriptError(ValueError):
     """A bad key script; the message names the token and its position."""
 
 
+class ExpectFailed(Exception):
+    """An ``expect:"text"`` whose text was not on the screen; the message names it."""
+
+
 @dataclass(frozen=True)
 class Wait:
     ms: int
 
 
-Step = Event | Wait
+@dataclass(frozen=True)
+class Chord:
+    """``CTRL+X`` or ``ALT+X``: a letter with a modifier (``modifier`` "CTRL" or "ALT")."""
 
-_TOKEN = re.compile(r'"[^"]*"(?=\s|$)|\S+')
+    modifier: str
+    letter: str
+
+    def sequence(self) -> bytes:
+        """The bytes an xterm sends for it."""
+        from retro.termkeys import encode_alt, encode_ctrl
+
+        return encode_ctrl(self.letter) if self.modifier == "CTRL" else encode_alt(self.letter)
+
+
+@dataclass(frozen=True)
+class Expect:
+    """``expect:"text"``: the text must be on the screen."""
+
+    text: str
+
+
+Step = Event | Wait | Chord | Expect
+
+_TOKEN = re.compile(r'(?i:expect):"[^"]*"(?=\s|$)|"[^"]*"(?=\s|$)|\S+')
 _CLICK = re.compile(r"^(click|rclick):(\d+),(\d+)$", re.IGNORECASE)
 _WAIT = re.compile(r"^wait:(\d+)$", re.IGNORECASE)
+_CHORD = re.compile(r"^(ctrl|alt)\+([a-z])$", re.IGNORECASE)
+_EXPECT = re.compile(r'^expect:"(.*)"$', re.IGNORECASE)
 _ALIASES = {"SPACE": " "}
 
 
 def parse(script: str) -> list[Step]:
     """Parse a key script into steps; raises ``ScriptError`` for the first bad token."""
-    steps: list[Step] = []
-    for number, match in enumerate(_TOKEN.finditer(script), start=1):
-        steps += _parse_token(match.group(), number, match.start())
-    return steps
+    return [step for token in parse_tokens(script) for step in token]
+
+
+def parse_tokens(script: str) -> list[list[Step]]:
+    """The steps of each token, token by token (``"text"`` is one token of many keys)."""
+    return [_parse_token(match.group(), number, match.start())
+            for number, match in enumerate(_TOKEN.finditer(script), start=1)]
 
 
 def _parse_token(token: str, number: int, offset: int) -> list[Step]:
@@ -79,7 +120,24 @@ def _parse_token(token: str, number: int, offset: int) -> list[Step]:
         return [Click(row - 1, col - 1, "right" if m[1].lower() == "rclick" else "left")]
     if m := _WAIT.match(token):
         return [Wait(int(m[1]))]
-    raise ScriptError(f"{where}: not a key, text, click or wait")
+    if m := _CHORD.match(token):
+        return [Chord(m[1].upper(), m[2].upper())]
+    if m := _EXPECT.match(token):
+        if not m[1]:
+            raise ScriptError(f"{where}: expect needs some text")
+        return [Expect(m[1])]
+    raise ScriptError(f"{where}: not a key, text, click, wait, CTRL+X, ALT+X or expect")
+
+
+def headless_steps(steps: list[Step]) -> list[Step | Interrupt]:
+    """The steps as the machine gets them: each chord becomes what the terminal front end
+    makes of its bytes (keys, Ctrl+C's ``Interrupt``, or nothing)."""
+    from retro.termkeys import decode_all
+
+    out: list[Step | Interrupt] = []
+    for step in steps:
+        out += decode_all(step.sequence()) if isinstance(step, Chord) else [step]
+    return out
 
 
 def drive(machine: Machine, driver: Driver, steps: list[Step],
@@ -103,7 +161,7 @@ def drive(machine: Machine, driver: Driver, steps: list[Step],
     countdown = _CLOCK_CHECK_STEPS
     clock = machine.clock
     until = until_ms / 1000.0
-    pending: deque[Step] = deque(steps)
+    pending: deque[Step | Interrupt] = deque(headless_steps(steps))
     last = clock.now()
     wait_until: float | None = None
     deliver_now = False
@@ -159,6 +217,15 @@ def drive(machine: Machine, driver: Driver, steps: list[Step],
                 continue
             if timeout is None or deliver_now or now - last >= until:
                 pending.popleft()
+                if isinstance(head, Expect):
+                    if machine.screen.find(head.text) is None:
+                        raise ExpectFailed(f"expect:{head.text!r}: not on the screen when "
+                                           "the program waited for input")
+                    continue
+                if isinstance(head, Interrupt):
+                    driver.quit()   # Ctrl+C: the program gets Quit, the run is over
+                    break
+                assert not isinstance(head, Chord)
                 machine.push(head)
                 last, deliver_now = now, False
                 event = machine.take()  # None if the push was dropped (mouse off)

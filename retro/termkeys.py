@@ -33,18 +33,34 @@ class Interrupt:
 
 Input = Key | Click | Interrupt
 
-_CSI_TILDE = {
-    1: "HOME", 2: "INS", 3: "DEL", 4: "END", 5: "PGUP", 6: "PGDN", 7: "HOME", 8: "END",
-    11: "F1", 12: "F2", 13: "F3", 14: "F4", 15: "F5", 17: "F6", 18: "F7", 19: "F8",
-    20: "F9", 21: "F10", 23: "F11", 24: "F12",
+#: The sequence an xterm sends for each named key: the one table this module reads keys
+#: with and ``encode_key`` (``retro capture``) types them with.
+KEY_SEQUENCES: dict[str, bytes] = {
+    "UP": b"\x1b[A", "DOWN": b"\x1b[B", "RIGHT": b"\x1b[C", "LEFT": b"\x1b[D",
+    "HOME": b"\x1b[H", "END": b"\x1b[F",
+    "F1": b"\x1bOP", "F2": b"\x1bOQ", "F3": b"\x1bOR", "F4": b"\x1bOS",
+    "INS": b"\x1b[2~", "DEL": b"\x1b[3~", "PGUP": b"\x1b[5~", "PGDN": b"\x1b[6~",
+    "F5": b"\x1b[15~", "F6": b"\x1b[17~", "F7": b"\x1b[18~", "F8": b"\x1b[19~",
+    "F9": b"\x1b[20~", "F10": b"\x1b[21~", "F11": b"\x1b[23~", "F12": b"\x1b[24~",
+    "ENTER": b"\r", "TAB": b"\t", "BKSP": b"\x7f", "ESC": b"\x1b",
 }
-_FINAL = {
-    "A": "UP", "B": "DOWN", "C": "RIGHT", "D": "LEFT", "H": "HOME", "F": "END",
-    "P": "F1", "Q": "F2", "R": "F3", "S": "F4",
-}
+#: Keys whose final byte moves the cursor: in application cursor mode (DECCKM, which vim
+#: and less turn on) an xterm sends them as ``ESC O x`` instead of ``ESC [ x``.
+_CURSOR_KEYS = ("UP", "DOWN", "RIGHT", "LEFT", "HOME", "END")
+
+# The decoder's tables, made from KEY_SEQUENCES, plus what other terminals send for the same
+# keys (the Linux console's and rxvt's Home and End, VT100 F1-F4 as CSI, Ctrl+J, Ctrl+H).
+_CSI_TILDE = {int(seq[2:-1]): name for name, seq in KEY_SEQUENCES.items()
+              if seq.startswith(b"\x1b[") and seq.endswith(b"~")}
+_CSI_TILDE |= {1: "HOME", 4: "END", 7: "HOME", 8: "END", 11: "F1", 12: "F2", 13: "F3",
+               14: "F4"}
+_FINAL = {chr(seq[-1]): name for name, seq in KEY_SEQUENCES.items()
+          if len(seq) == 3 and seq[1:2] in (b"[", b"O")}
 _SS3 = {**_FINAL, "M": "ENTER"}  # ESC O x: application cursor keys, F1-F4, keypad Enter
 _LINUX_F = {"A": "F1", "B": "F2", "C": "F3", "D": "F4", "E": "F5"}  # ESC [ [ x (Linux VT)
-_CONTROL = {0x0D: "ENTER", 0x0A: "ENTER", 0x09: "TAB", 0x7F: "BKSP", 0x08: "BKSP"}
+_CONTROL = {seq[0]: name for name, seq in KEY_SEQUENCES.items()
+            if len(seq) == 1 and seq != b"\x1b"}
+_CONTROL |= {0x0A: "ENTER", 0x08: "BKSP"}
 _CTRL_C = 0x03
 _ESC = 0x1B
 
@@ -213,3 +229,37 @@ def _utf8(buffer: bytes, i: int, final: bool) -> tuple[int, Input | None]:
     except cp437.NotInCodePage:
         return size, None
     return size, Key(char) if code >= 0x80 else None
+
+
+# -- the other way: keys to the bytes a terminal sends ---------------------------------------
+
+def encode_key(name: str, *, application_cursor: bool = False) -> bytes:
+    """The bytes an xterm sends for a key: a named key from ``KEY_SEQUENCES``, or a
+    character as UTF-8 (``application_cursor``: the arrows, Home and End as ``ESC O x``)."""
+    if len(name) == 1:
+        return name.encode()
+    sequence = KEY_SEQUENCES[name]
+    if application_cursor and name in _CURSOR_KEYS:
+        return b"\x1bO" + sequence[-1:]
+    return sequence
+
+
+def encode_ctrl(letter: str) -> bytes:
+    """Ctrl+letter: the control code (Ctrl+A is 01, Ctrl+C 03, Ctrl+Z 1A)."""
+    return bytes([ord(letter.upper()) & 0x1F])
+
+
+def encode_alt(letter: str) -> bytes:
+    """Alt+letter as an xterm sends it with its meta-sends-escape setting: ESC, the letter."""
+    return b"\x1b" + letter.lower().encode()
+
+
+def encode_click(row: int, col: int, button: str = "left") -> bytes:
+    """A click on a 0-based cell as the SGR mouse reports of a press and its release."""
+    b = {"left": 0, "right": 2}[button]
+    return f"\x1b[<{b};{col + 1};{row + 1}M\x1b[<{b};{col + 1};{row + 1}m".encode()
+
+
+def decode_all(data: bytes) -> list[Input]:
+    """Every event in ``data`` taken as one complete burst (a lone ESC is the Esc key)."""
+    return _decode(data, final=True)[0]

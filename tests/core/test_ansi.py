@@ -380,3 +380,165 @@ def test_an_ans_file_redraws_exactly_then_leaves_the_terminal_as_it_found_it(tmp
     assert not cursor.hidden
     assert (cursor.attrs.fg, cursor.attrs.bg, cursor.attrs.bold, cursor.attrs.blink) == (
         "default", "default", False, False)
+
+
+# -- the ANSI reader (retro.ansiread): .ans files and captures share it ----------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from retro.ansiread import (  # noqa: E402
+    TerminalModel,
+    TerminalStream,
+    art_text,
+    cells_to_screen,
+    read_art,
+)
+from retro.dump import REPLACEMENT, from_text, to_text  # noqa: E402
+from retro.screenfile import parse_ansi, render_file  # noqa: E402
+
+_SEQUENCE_PARTS = [b"\x1b", b"[", b"?", b";", b"m", b"H", b"J", b"s", b"u", b"]", b"\x07",
+                   b"38;5;", b"48;2;", b"99999", b"\r\n", b"\n", b"\xc4", b"\xe2\x96", b"\x9b",
+                   "²".encode(), b"#8", b"%@", b"(0", b"\x0e", b"\x1a"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.binary(max_size=12), st.sampled_from(_SEQUENCE_PARTS)),
+                max_size=40))
+def test_no_byte_stream_makes_the_reader_raise(parts: list[bytes]) -> None:
+    data = b"".join(parts)
+    screen = parse_ansi(data)
+    assert screen.chars.shape == (ROWS, COLS)
+    replies: list[bytes] = []
+    term = TerminalModel(reply=replies.append)
+    stream = TerminalStream(term)
+    stream.feed(data.decode("utf-8", "replace"))
+    cells_to_screen(term)
+    assert from_text(to_text(screen)).to_bytes() == screen.to_bytes()
+
+
+def test_unknown_private_modes_are_ignored_as_vim_sends_them(tmp_path) -> None:
+    from retro.cli import main
+
+    data = b"\x1b[?4m\x1b[?1049h\x1b[?2004hA\x1b[?999;5xB"
+    screen = parse_ansi(data)
+    assert screen.read(0)[:2] == "AB"
+    (tmp_path / "vim.ans").write_bytes(data)
+    assert main(["render", str(tmp_path / "vim.ans"), "-o", str(tmp_path / "v.png")]) == 0
+    assert main(["diff", str(tmp_path / "vim.ans"), str(tmp_path / "vim.ans")]) == 0
+
+
+def test_esc_s_and_esc_u_save_and_restore_the_cursor_position() -> None:
+    screen = parse_ansi(b"\x1b[3;5H\x1b[sXY\x1b[10;1HZ\x1b[uW")
+    assert screen.read(2)[4:6] == "WY" and screen.read(9)[0] == "Z"
+
+
+def test_esc_2j_also_homes_the_cursor_in_a_file() -> None:
+    screen = parse_ansi(b"\x1b[5;5Hold\x1b[2JX")
+    assert screen.read(0)[0] == "X" and "old" not in str(screen)
+
+
+def test_bold_alone_on_the_default_colour_is_bright_white() -> None:
+    screen = parse_ansi(b"\x1b[1mB\x1b[0mN\x1b[1;31mR")
+    assert [int(a) for a in screen.attrs[0, :3]] == [0x0F, 0x07, 0x0C]
+
+
+def test_256_colour_codes_0_to_15_are_the_16_colours_and_the_rest_the_nearest() -> None:
+    screen = parse_ansi(b"\x1b[38;5;3ma\x1b[38;5;12mb\x1b[38;5;196mc"
+                        b"\x1b[38;2;250;250;90md\x1b[48;2;0;0;170;38;2;999;0;0me")
+    # 3 is brown (not the yellow its xterm value is nearest to), 12 bright blue,
+    # 196 (ff0000) is nearer the VGA's red (aa0000) than its bright red (ff5555),
+    # (250,250,90) yellow, 999 clamped to ff: red on blue.
+    assert [int(a) for a in screen.attrs[0, :5]] == [0x06, 0x09, 0x04, 0x0E, 0x14]
+
+
+def test_a_sauce_record_means_cp437_even_when_the_bytes_are_valid_utf8() -> None:
+    art = b"\xc4\xb3\xc4\xb3"                   # "─│─│" in CP437, "ĳĳ" in UTF-8
+    sauce = b"SAUCE00" + b" " * 121
+    assert parse_ansi(art + sauce).read(0)[:4] == "─│─│"
+
+
+def test_the_byte_pattern_decides_cp437_over_utf8() -> None:
+    assert parse_ansi(b"\xc4\xb3\xc4\xb3").read(0)[:4] == "─│─│"
+    # UTF-8 holding only glyphs the PC has (what retro run --ansi writes) stays UTF-8.
+    assert parse_ansi("╔═╗☺".encode()).read(0)[:4] == "╔═╗☺"
+    assert art_text("é".encode()) == "é"
+
+
+def test_a_utf8_capture_with_characters_cp437_lacks_stays_utf8() -> None:
+    screen = parse_ansi("€ ≠ ─ ☺".encode())
+    assert screen.read(0)[:7] == "€ ≠ ─ ☺" and int(screen.chars[0, 0]) == REPLACEMENT
+    assert screen.originals == {(0, 0): "€", (0, 2): "≠"}
+
+
+def test_a_file_with_no_cr_reads_lf_as_a_new_line() -> None:
+    screen = parse_ansi(b"one\ntwo\nthree")
+    assert [screen.read(r)[:5] for r in range(3)] == ["one  ", "two  ", "three"]
+    crlf = parse_ansi(b"one\r\n  two\n")          # with a CR somewhere, LF only goes down
+    assert crlf.read(1)[:5] == "  two"
+
+
+def test_a_25_row_file_ending_in_crlf_keeps_its_first_row() -> None:
+    data = b"".join(f"row {n + 1}".encode() + b"\r\n" for n in range(25))
+    screen = parse_ansi(data)
+    assert screen.read(0).startswith("row 1 ") and screen.read(24).startswith("row 25")
+
+
+def test_art_taller_than_25_rows_keeps_every_row_and_top_picks_the_window(tmp_path) -> None:
+    from retro.cli import main
+    from retro.png import read_png
+
+    data = b"".join(f"\x1b[3{n % 8}mline {n + 1}".encode() + b"\r\n" for n in range(40))
+    art = read_art(data)
+    assert art.rows == 40 and art.window(0).read(0).startswith("line 1 ")
+    assert art.window(15).read(24).startswith("line 40")
+    path = tmp_path / "tall.ans"
+    path.write_bytes(data)
+    whole = render_file(path, tmp_path / "tall.png", border_band=False)
+    assert whole.shape == (40 * 16, 720, 3)
+    window = render_file(path, tmp_path / "w.png", border_band=False, top=15)
+    assert np.array_equal(window, whole[15 * 16:])
+    banded = render_file(path, tmp_path / "b.png")
+    assert banded.shape == (40 * 16 + 15, 720 + 18, 3)
+    assert main(["render", str(path), "-o", str(tmp_path / "t.png"), "--top", "16",
+                 "--no-border-band"]) == 0
+    assert np.array_equal(read_png(tmp_path / "t.png"), window)
+    assert main(["render", str(path), "-o", str(tmp_path / "t.png"), "--top", "17"]) == 2
+
+
+def _terminal_screen(text: str) -> Screen:
+    """What a terminal shows after ``text`` (as a capture reads it: UTF-8, xterm)."""
+    term = TerminalModel()
+    TerminalStream(term).feed(text)
+    return cells_to_screen(term)
+
+
+def test_characters_cp437_lacks_keep_their_original_in_the_dump() -> None:
+    euro, yen_sign_like = _terminal_screen("a€b"), _terminal_screen("a₿b")
+    assert int(euro.chars[0, 1]) == REPLACEMENT and euro.originals == {(0, 1): "€"}
+    text = to_text(euro)
+    assert text.splitlines()[1].startswith("|a€b ")
+    back = from_text(text)
+    assert back.originals == {(0, 1): "€"} and back.to_bytes() == euro.to_bytes()
+    assert to_text(back) == text
+    from retro.dump import diff
+
+    # Both cells hold the replacement code, yet they are two glyphs and differ.
+    assert euro.to_bytes() == yen_sign_like.to_bytes()
+    assert any("'€'" in line and "'₿'" in line for line in diff(euro, yen_sign_like))
+    assert euro.read(0)[:3] == "a€b" and euro.find("€b") == (0, 1)
+
+
+def test_erasing_the_screen_paints_every_cell_in_the_current_colours() -> None:
+    screen = parse_ansi(b"\x1b[44m\x1b[2J\x1b[0mX")
+    assert int(screen.attrs[0, 0]) == 0x07 and set(screen.attrs[12].tolist()) == {0x17}
+    below = _terminal_screen("\x1b[5;1H\x1b[41m\x1b[J")
+    assert set(below.attrs[3].tolist()) == {0x07} and set(below.attrs[24].tolist()) == {0x47}
+    assert set(below.attrs[4, :].tolist()) == {0x47}
+
+
+def test_a_clear_screen_in_a_tall_file_clears_only_the_screens_rows() -> None:
+    data = b"".join(b"x\r\n" for _ in range(30)) + b"\x1b[44m\x1b[2J\x1b[0mtop"
+    art = read_art(data)
+    assert art.rows == 25 and art.window(0).read(0).startswith("top")
+    assert set(art.window(0).attrs[24, 1:].tolist()) == {0x17}

@@ -21,11 +21,11 @@ from retro.raster import (
     DOSBOX_VGAONLY_PALETTE,
     VGA_PALETTE,
     Raster,
-    render_file,
     render_indices,
     to_indices,
 )
 from retro.screen import Screen
+from retro.screenfile import render_file
 
 DOSBOX = Path(__file__).resolve().parents[2] / ".." / "shared" / "reference" / "dosbox"
 

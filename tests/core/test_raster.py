@@ -23,12 +23,12 @@ from retro.raster import (
     Raster,
     blink_visible,
     cursor_visible,
-    render_file,
     render_indices,
     render_rgb,
     scale_aspect,
 )
 from retro.screen import Screen
+from retro.screenfile import render_file
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from retro.events import Click, Key
@@ -173,3 +175,69 @@ def test_result_screen_is_the_screen_at_the_end_of_the_script() -> None:
 
     result = run(_program(main))
     assert result.screen.read(0, 0, 5) == "popup"
+
+
+# -- CTRL+X, ALT+X and expect:"text" ------------------------------------------------------
+
+from retro.events import Quit  # noqa: E402
+from retro.script import Chord, Expect, ExpectFailed  # noqa: E402
+
+
+def test_ctrl_alt_and_expect_tokens_parse_in_any_case() -> None:
+    assert parse('CTRL+C ctrl+d Alt+x expect:"two words" EXPECT:"x"') == [
+        Chord("CTRL", "C"), Chord("CTRL", "D"), Chord("ALT", "X"),
+        Expect("two words"), Expect("x")]
+    assert Chord("CTRL", "C").sequence() == b"\x03"
+    assert Chord("ALT", "X").sequence() == b"\x1bx"
+
+
+@pytest.mark.parametrize("script", ["CTRL+1", "ALT+F1", "CTRL+", 'expect:""', "expect:x"])
+def test_bad_chords_and_expects_are_named(script: str) -> None:
+    with pytest.raises(ScriptError, match=re.escape(f"token 1 {script!r}")):
+        parse(script)
+
+
+def test_headless_chords_are_what_the_terminal_front_end_reads() -> None:
+    seen: list[object] = []
+
+    async def main(m: Machine) -> None:
+        while True:
+            seen.append(await m.key())
+
+    run(_program(main), keys="CTRL+M ALT+Q CTRL+I CTRL+H CTRL+A z")
+    assert seen == [Key("ENTER"), Key("q"), Key("TAB"), Key("BKSP"), Key("z")]
+
+
+def test_headless_ctrl_c_quits_the_program_as_the_players_ctrl_c_does() -> None:
+    seen: list[object] = []
+
+    async def main(m: Machine) -> None:
+        try:
+            while True:
+                seen.append(await m.key())
+        except Quit:
+            m.screen.put(0, 0, "saved")
+            raise
+
+    result = run(_program(main), keys="a CTRL+C b")
+    assert seen == [Key("a")] and result.ended and result.screen.read(0).startswith("saved")
+
+
+def test_headless_expect_checks_the_screen_when_the_program_waits() -> None:
+    async def main(m: Machine) -> None:
+        while True:
+            event = await m.key()
+            m.screen.put(0, 0, f"typed {event.name}")
+
+    assert run(_program(main), keys='a expect:"typed a" b').screen.read(0).startswith("typed b")
+    with pytest.raises(ExpectFailed, match="'typed c'"):
+        run(_program(main), keys='a expect:"typed c" b')
+
+
+def test_retro_run_exits_1_naming_an_expect_not_met(capsys: pytest.CaptureFixture[str]) -> None:
+    from retro.cli import main
+
+    assert main(["run", "yucky", "*", "--keys", 'expect:"no such words"']) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no such words" in err[0]
+    assert main(["run", "yucky", "*", "--keys", "CTRL+7"]) == 2

@@ -129,3 +129,34 @@ def test_old_x10_mouse_reports_are_decoded_too():
 def test_a_burst_of_input_decodes_in_order():
     data = b"a\x1b[A\x1bOP\x1b[<0;1;1M\r"
     assert decode(data) == [Key("a"), Key("UP"), Key("F1"), Click(0, 0, "left"), Key("ENTER")]
+
+
+# -- one table both ways: the keys retro capture types are the keys the decoder reads ---------
+
+from retro.events import NAMED_KEYS  # noqa: E402
+from retro.termkeys import (  # noqa: E402
+    KEY_SEQUENCES,
+    decode_all,
+    encode_click,
+    encode_key,
+)
+
+
+@pytest.mark.parametrize("application_cursor", [False, True])
+@pytest.mark.parametrize("name", NAMED_KEYS)
+def test_every_named_key_encodes_to_what_the_decoder_reads_back(
+        name: str, application_cursor: bool) -> None:
+    assert name in KEY_SEQUENCES
+    sequence = encode_key(name, application_cursor=application_cursor)
+    assert decode_all(sequence) == [Key(name)]
+
+
+def test_application_cursor_mode_sends_arrows_as_ss3() -> None:
+    assert encode_key("UP", application_cursor=True) == b"\x1bOA"
+    assert encode_key("UP") == b"\x1b[A" and encode_key("F5") == b"\x1b[15~"
+    assert encode_key("é") == "é".encode()
+
+
+def test_clicks_encode_as_sgr_reports_the_decoder_reads_back() -> None:
+    assert encode_click(0, 79, "right") == b"\x1b[<2;80;1M\x1b[<2;80;1m"
+    assert decode_all(encode_click(24, 0)) == [Click(24, 0, "left")]

@@ -1,0 +1,119 @@
+"""``retro capture [options] -- CMD [ARGS...]``: the command line of ``retro.capture``.
+
+Exit status: 0 the script ran to its end, 1 the program failed or an ``expect`` was not
+met (one line says which), 2 a bad command line, key script or command (one line names it).
+The way the program ended is always reported on standard error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from retro.programs import UsageError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(f"capture: {message}")
+
+
+def _environment_setting(text: str) -> tuple[str, str]:
+    name, equals, value = text.partition("=")
+    if not equals or not name:
+        raise argparse.ArgumentTypeError(f"--env takes NAME=VALUE, not {text!r}")
+    return name, value
+
+
+def main(args: list[str]) -> int:
+    from retro.capture.session import (
+        DEFAULT_SETTLE_MS,
+        DEFAULT_TIMEOUT_S,
+        CaptureError,
+        capture,
+    )
+    from retro.cli import FileProblem, _cannot_write, _check_output, _read_key_file
+    from retro.record import read_header
+    from retro.script import ScriptError, parse_tokens
+
+    if "--" in args:
+        split = args.index("--")
+        options, command = args[:split], args[split + 1:]
+    else:
+        options, command = [], list(args)
+        while command and command[0].startswith("-"):   # options, then the command
+            options.append(command.pop(0))
+            if options[-1] in _TAKES_VALUE and command:
+                options.append(command.pop(0))
+    parser = _Parser(prog="retro capture", add_help=False)
+    keys = parser.add_mutually_exclusive_group()
+    keys.add_argument("--keys", default="")
+    keys.add_argument("--keys-file", type=Path)
+    parser.add_argument("--settle", type=int, default=DEFAULT_SETTLE_MS)
+    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_S)
+    parser.add_argument("--mono", action="store_true")
+    parser.add_argument("--env", type=_environment_setting, action="append", default=[])
+    for output in _OUTPUTS:
+        parser.add_argument(f"--{output}", type=Path)
+    ns = parser.parse_args(options)
+    if not command:
+        raise UsageError("capture needs a command to run, after --")
+    if ns.settle < 0:
+        raise UsageError(f"--settle {ns.settle}: a quiet time in milliseconds, 0 or more")
+    if not 0 < ns.timeout < float("inf"):
+        raise UsageError(f"--timeout {ns.timeout:g}: a positive number of seconds")
+    for output in _OUTPUTS:
+        if getattr(ns, output) is not None:
+            _check_output(getattr(ns, output))
+    script = ns.keys
+    if ns.keys_file is not None:
+        try:
+            _header, script = read_header(_read_key_file(ns.keys_file))
+        except ValueError as err:
+            raise UsageError(f"{ns.keys_file}: {err}") from None
+    try:
+        parse_tokens(script)
+    except ScriptError as err:
+        raise UsageError(f"bad key script: {err}") from None
+    try:
+        result = capture(command, script, settle_ms=ns.settle, timeout_s=ns.timeout,
+                         env=dict(ns.env), mono=ns.mono)
+    except CaptureError as err:
+        raise FileProblem(f"capture: {err}") from None
+    print(f"retro capture: {result.ended()}", file=sys.stderr)
+    try:
+        _write(result.screen, ns)
+    except OSError as err:
+        raise FileProblem(_cannot_write(err)) from None
+    if result.failure is not None:
+        print(f"retro capture: {result.failure}", file=sys.stderr)
+        return 1
+    return 0
+
+
+_OUTPUTS = ("txt", "bin", "png", "ansi")
+_TAKES_VALUE = {"--keys", "--keys-file", "--settle", "--timeout", "--env",
+                *(f"--{output}" for output in _OUTPUTS)}
+
+
+def _write(screen: object, ns: argparse.Namespace) -> None:
+    """The final screen through the writers ``retro run`` uses."""
+    from retro.screen import Screen
+
+    assert isinstance(screen, Screen)
+    if ns.txt:
+        from retro.dump import to_text
+
+        ns.txt.write_text(to_text(screen), encoding="utf-8")
+    if ns.bin:
+        ns.bin.write_bytes(screen.to_bytes())
+    if ns.png:
+        from retro.png import write_png
+        from retro.raster import render_rgb
+
+        write_png(ns.png, render_rgb(screen, blink_on=True))
+    if ns.ansi:
+        from retro.ansi import encode_file
+
+        ns.ansi.write_bytes(encode_file(screen))
