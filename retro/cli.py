@@ -36,6 +36,8 @@ usage: retro                          the games menu
        retro diff A B                 compare two screens (.txt, .bin or .ans): exit 0
                                       equal, 1 with every changed cell listed, 2 bad input
        retro tone HZ MS -o OUT.wav
+       retro serve [--host 127.0.0.1] [--port 8080] [--max-sessions 16]
+                 [--idle-timeout S] [--record FILE]   play in a browser
 {commands}       retro --list | --help | --version"""
 
 from retro.programs import (  # noqa: E402  (one exception for every command line)
@@ -114,7 +116,8 @@ def _dispatch(args: list[str]) -> int:
         return _play("launcher", "", tty=True)
     from retro.clihelp import HELP, program_help, wants_help
 
-    commands = {"run": _cmd_run, "render": _cmd_render, "tone": _cmd_tone, "diff": _cmd_diff}
+    commands = {"run": _cmd_run, "render": _cmd_render, "tone": _cmd_tone, "diff": _cmd_diff,
+                "serve": _cmd_serve}
     if first in commands:
         if wants_help(args[1:]):
             print(HELP[first])
@@ -216,6 +219,19 @@ def _check_letters(program: Program, letters: str) -> None:
         raise UsageError(str(err)) from None
 
 
+def check_start(name: str, letters: str, options: dict[str, str]) -> Program:
+    """The program ``retro NAME LETTERS --OPTION VALUE...`` would start, with its letters and
+    options checked as the command line checks them (``retro serve`` checks a URL's query
+    with it); raises ``UsageError`` (``BadOptionValue``) with the one line to show."""
+    if name == "launcher":
+        from retro.launcher import PROGRAM as program
+    else:
+        program = _program(name)
+    _check_letters(program, letters)
+    _check_options(program, options)
+    return program
+
+
 def _play(name: str, letters: str, *, tty: bool, seed: int | None = None,
           phosphor: str = "green", fullscreen: bool = False,
           options: dict[str, str] | None = None, colors: str = "auto",
@@ -227,13 +243,8 @@ def _play(name: str, letters: str, *, tty: bool, seed: int | None = None,
     from retro.record import Recorder, header
     from retro.script import make_machine
 
-    if name == "launcher":
-        from retro.launcher import PROGRAM as program
-    else:
-        program = _program(name)
-    _check_letters(program, letters)
     params = dict(options or {})
-    _check_options(program, params)
+    program = check_start(name, letters, params)
     if seed is None:   # drawn at random, and written into a recording so it replays
         seed = random.SystemRandom().randrange(2**32)
     recorder = None
@@ -524,6 +535,13 @@ def _cmd_tone(args: list[str]) -> int:
     except OSError as err:
         raise FileProblem(_cannot_write(err)) from None
     return 0
+
+
+def _cmd_serve(args: list[str]) -> int:
+    """``retro serve``: the games on a web page (``retro.web``)."""
+    from retro.web.command import main as serve
+
+    return serve(args)
 
 
 if __name__ == "__main__":
