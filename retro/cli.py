@@ -223,10 +223,7 @@ def check_start(name: str, letters: str, options: dict[str, str]) -> Program:
     """The program ``retro NAME LETTERS --OPTION VALUE...`` would start, with its letters and
     options checked as the command line checks them (``retro serve`` checks a URL's query
     with it); raises ``UsageError`` (``BadOptionValue``) with the one line to show."""
-    if name == "launcher":
-        from retro.launcher import PROGRAM as program
-    else:
-        program = _program(name)
+    program = _program(name)
     _check_letters(program, letters)
     _check_options(program, options)
     return program
