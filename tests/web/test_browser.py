@@ -24,7 +24,7 @@ from retro.launcher import PROGRAM as LAUNCHER
 from retro.launcher import TOP
 from retro.png import read_png
 from retro.programs import find
-from retro.raster import BAND_LEFT, BAND_TOP
+from retro.raster import BAND_LEFT, BAND_TOP, render_rgb
 from retro.screen import Screen
 from retro.script import run
 
@@ -124,6 +124,38 @@ def test_the_canvas_is_the_frame_retro_run_png_writes(
     found = canvas_rgb(page)
     assert found.shape == expected.shape == ((350, 720, 3) if letters else (415, 738, 3))
     assert np.array_equal(found, expected), f"{np.count_nonzero(found != expected)} values differ"
+
+
+def page_screen(page: Page) -> Screen:
+    """The screen the page holds, as a ``Screen`` (cells and registers)."""
+    held = page.evaluate("retroPage.cells()")
+    screen = Screen(mono=held["mono"])
+    screen.chars[:] = np.array(held["chars"], dtype=np.uint8).reshape(25, 80)
+    screen.attrs[:] = np.array(held["attrs"], dtype=np.uint8).reshape(25, 80)
+    screen.border, screen.blink = held["border"], held["blink"]
+    row, col, start, end, visible = held["cursor"]
+    screen.cursor.row, screen.cursor.col = row, col
+    screen.cursor.start, screen.cursor.end, screen.cursor.visible = start, end, visible
+    return screen
+
+
+@pytest.mark.parametrize(("letters", "phosphor"), [("*", "green"), ("*M", "green")])
+def test_the_cursor_is_drawn_as_the_raster_draws_it(open_page: Any, letters: str,
+                                                     phosphor: str) -> None:
+    page = open_page(f"program=pigpoker&letters={letters}&seed=1&phosphor={phosphor}")
+    page.keyboard.press("Enter")   # the bet prompt: a visible cursor
+    page.wait_for_function("retroPage.cells().cursor[4] === true", timeout=20000)
+    for blink in (True, False):
+        page.evaluate(f"retroPage.render({{blink: {str(blink).lower()}, cursor: true}})")
+        screen = page_screen(page)
+        expected = render_rgb(screen, blink_on=blink, cursor_on=True, phosphor=phosphor)
+        assert np.array_equal(canvas_rgb(page), expected)
+    row, col = screen.cursor.row, screen.cursor.col
+    page.evaluate("retroPage.render({blink: true, cursor: false})")
+    without = render_rgb(screen, blink_on=True, cursor_on=False, phosphor=phosphor)
+    shown = render_rgb(screen, blink_on=True, cursor_on=True, phosphor=phosphor)
+    assert not np.array_equal(without, shown)   # the cursor is there to be seen
+    assert np.array_equal(canvas_rgb(page), without), (row, col)
 
 
 def test_f5_opens_the_help_and_the_page_does_not_reload(open_page: Any) -> None:

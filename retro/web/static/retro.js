@@ -380,8 +380,8 @@
 
   // -- tests: the cells, a drawing at fixed phases, the pixels -----------------------------
 
-  page.cells = () => ({ chars: Array.from(chars), attrs: Array.from(attrs),
-                        mono: screen.mono, border: screen.border });
+  page.cells = () => ({ chars: Array.from(chars), attrs: Array.from(attrs), mono: screen.mono,
+                        border: screen.border, blink: screen.blink, cursor: screen.cursor });
   page.render = (phase) => {
     page.phase = phase;
     dirty.fill(1);
