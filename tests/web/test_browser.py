@@ -167,6 +167,36 @@ def test_f5_opens_the_help_and_the_page_does_not_reload(open_page: Any) -> None:
     assert page.evaluate("performance.getEntriesByType('navigation').length") == 1
 
 
+def test_the_browsers_own_meaning_of_the_games_keys_is_suppressed(open_page: Any) -> None:
+    page = open_page("seed=7")
+    suppressed = page.evaluate("""() => ['F1', 'F3', 'F5', 'F10', 'F11', 'Tab', 'Backspace',
+        'Escape', 'Enter', ' ', 'a', 'PageDown', 'Home'].filter((key) => window.dispatchEvent(
+            new KeyboardEvent('keydown', {key, cancelable: true})))""")
+    assert suppressed == []   # dispatchEvent is true only when nothing prevented the default
+    kept = page.evaluate("""() => window.dispatchEvent(new KeyboardEvent('keydown',
+        {key: 'w', ctrlKey: true, cancelable: true}))""")
+    assert kept is True   # Ctrl+W still closes the tab
+
+
+def test_a_held_key_repeats_at_the_pc_keyboards_rate(open_page: Any) -> None:
+    page = open_page("seed=8")
+    page.keyboard.down("ArrowDown")
+    time.sleep(1.0)   # half a second, then 30 a second: about 16 presses
+    page.keyboard.up("ArrowDown")
+    sent = page.evaluate("retroPage.sent")
+    time.sleep(0.3)
+    assert 8 <= sent <= 20 and page.evaluate("retroPage.sent") == sent, sent
+
+
+def test_alt_enter_toggles_full_screen(open_page: Any) -> None:
+    page = open_page("seed=9")
+    page.keyboard.press("Alt+Enter")
+    page.wait_for_function("document.fullscreenElement !== null", timeout=5000)
+    page.keyboard.press("Alt+Enter")
+    page.wait_for_function("document.fullscreenElement === null", timeout=5000)
+    assert page.evaluate("retroPage.sent") == 0   # neither press reached the game
+
+
 def test_a_click_lands_on_the_cell_under_it(open_page: Any) -> None:
     # A small, wide window: the canvas is scaled by CSS and centred with empty bands.
     page = open_page("seed=2", size=(1100, 500))

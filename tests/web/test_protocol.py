@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from pathlib import Path
 
@@ -318,3 +319,24 @@ def test_a_recorded_session_in_the_menu_replays_with_retro_run_keys_file(
     out = tmp_path / "replayed.bin"
     assert cli_main(["run", "--keys-file", str(record), "--bin", str(out)]) == 0
     assert out.read_bytes() == run(LAUNCHER, keys="DOWN DOWN").screen.to_bytes()
+
+
+def test_a_games_own_sound_key_stops_the_tones_it_sends_and_starts_them_again() -> None:
+    async def go() -> list[tuple[int, int]]:
+        async with served() as client:
+            socket = await connect(client, "program=sixtysix&letters=*&seed=1")
+            await first_frame(socket, PageScreen())
+            counts = []
+            for key in ("F2", "F1", "F1"):   # demo on (it plays with sound), off, on
+                await socket.send_str(json.dumps({"t": "key", "k": key}))
+                page = PageScreen()
+                end = asyncio.get_running_loop().time() + 3.0
+                while (left := end - asyncio.get_running_loop().time()) > 0:
+                    with contextlib.suppress(TimeoutError):
+                        page.apply(json.loads((await socket.receive(timeout=left)).data))
+                kinds = [m["t"] for m in page.others]
+                counts.append((kinds.count("tones"), kinds.count("hush")))
+            await socket.close()
+            return counts
+    (on, _), (off, hushed), (again, _) = asyncio.run(go())
+    assert on > 0 and off == 0 and hushed > 0 and again > 0, (on, off, hushed, again)

@@ -37,6 +37,7 @@
 
   const page = {
     frames: 0,            // frame messages applied
+    sent: 0,              // key and click messages sent
     tones: 0,             // tone segments received
     hushes: 0,
     phase: null,          // tests: {blink: bool, cursor: bool} fixes the phases
@@ -292,7 +293,10 @@
 
   function send(message) {
     const socket = page.socket;
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      socket.send(JSON.stringify(message));
+      page.sent++;
+    }
   }
 
   function stopRepeat() {
