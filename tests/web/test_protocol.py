@@ -16,6 +16,7 @@ from retro.record import replay
 from retro.script import run
 from retro.web.protocol import (
     CLOSE_BAD_MESSAGE,
+    CLOSE_ENDED,
     CLOSE_FULL,
     CLOSE_IDLE,
     CLOSE_TOO_BIG,
@@ -340,3 +341,17 @@ def test_a_games_own_sound_key_stops_the_tones_it_sends_and_starts_them_again() 
             return counts
     (on, _), (off, hushed), (again, _) = asyncio.run(go())
     assert on > 0 and off == 0 and hushed > 0 and again > 0, (on, off, hushed, again)
+
+
+def test_when_the_program_ends_the_page_is_told_and_the_socket_closes() -> None:
+    async def go() -> None:
+        async with served() as client:
+            socket = await connect(client)
+            page = PageScreen()
+            await first_frame(socket, page)
+            await socket.send_str(json.dumps({"t": "key", "k": "ESC"}))   # leave the menu
+            async for message in socket:
+                page.apply(json.loads(message.data))
+            assert [m["t"] for m in page.others][-1:] == ["end"]
+            assert socket.close_code == CLOSE_ENDED
+    asyncio.run(go())
