@@ -73,10 +73,11 @@ def open_page(browser: Browser, server: str) -> Iterator[Any]:
     """Open pages (each its own tab and session); all closed after the test."""
     contexts = []
 
-    def opener(query: str = "", size: tuple[int, int] = (960, 760)) -> Page:
+    def opener(query: str = "", size: tuple[int, int] = (960, 760), **options: Any) -> Page:
         # Playwright evaluates its own scripts as strings, which the page's CSP forbids.
         context = browser.new_context(bypass_csp=True, accept_downloads=True,
-                                      viewport={"width": size[0], "height": size[1]})
+                                      viewport={"width": size[0], "height": size[1]},
+                                      **options)
         contexts.append(context)
         page = context.new_page()
         page.goto(f"{server}?{query}")
@@ -209,6 +210,28 @@ def test_a_click_lands_on_the_cell_under_it(open_page: Any) -> None:
     assert page.evaluate(f"retroPage.cellAt({x}, {y})") == [row, col]
     page.mouse.click(x, y)
     wait_for_screen(page, run(LAUNCHER, keys=f"click:{row + 1},{col + 1}").screen)
+
+
+def test_right_clicks_and_taps_arrive_as_clicks_on_their_cell(open_page: Any) -> None:
+    page = open_page("seed=3", size=(700, 700), has_touch=True)
+    page.evaluate("""() => { const socket = retroPage.socket, send = socket.send.bind(socket);
+        window.sentMessages = [];
+        socket.send = (text) => { sentMessages.push(JSON.parse(text)); send(text); }; }""")
+    box = page.locator("#screen").bounding_box()
+    width, height = page.evaluate("[document.getElementById('screen').width, "
+                                  "document.getElementById('screen').height]")
+
+    def point(row: int, col: int) -> tuple[float, float]:
+        return (box["x"] + (BAND_LEFT + col * 9 + 4) * box["width"] / width,
+                box["y"] + (BAND_TOP + row * 16 + 8) * box["height"] / height)
+
+    page.mouse.click(*point(24, 79), button="right")
+    page.touchscreen.tap(*point(0, 0))
+    page.mouse.click(box["x"] + 1, box["y"] + 1)   # the border band: no cell
+    page.wait_for_function("sentMessages.length >= 2", timeout=5000)
+    assert page.evaluate("sentMessages") == [
+        {"t": "click", "row": 24, "col": 79, "button": "right"},
+        {"t": "click", "row": 0, "col": 0, "button": "left"}]
 
 
 def test_two_tabs_are_independent_machines(open_page: Any) -> None:

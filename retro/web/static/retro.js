@@ -254,6 +254,7 @@
   function startAudio() {   // browsers allow sound only after a key or a click
     const Context = window.AudioContext || window.webkitAudioContext;
     if (!audio && Context) {
+      if (!page.closed) say("Alt+Enter: full screen.  Ctrl+F5: save a picture.");
       audio = new Context();
       gain = audio.createGain();
       gain.gain.value = SPEAKER_GAIN;
@@ -411,7 +412,7 @@
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const socket = new WebSocket(`${scheme}//${location.host}/ws${location.search}`);
     page.socket = socket;
-    socket.onopen = () => say("Click the screen or press a key to turn the sound on.");
+    socket.onopen = () => say("Click the screen or press a key: the sound starts with the first one.");
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.t === "frame") applyFrame(message);
