@@ -110,11 +110,12 @@ class Hub:
         self.config = config
         self.sessions: dict[int, Session] = {}
         self.started = 0
+        self.starting = 0   # sessions whose process is being started: their places are taken
         self.stopping = False
 
     @property
     def full(self) -> bool:
-        return len(self.sessions) >= self.config.max_sessions
+        return len(self.sessions) + self.starting >= self.config.max_sessions
 
     def record_path(self, number: int) -> Path | None:
         """``--record FILE``: the first session writes FILE, the next FILE-2, FILE-3..."""
@@ -271,7 +272,16 @@ async def _socket(request: web.Request) -> web.StreamResponse:
         return socket
     hub.started += 1
     number = hub.started
-    process = await _spawn(start, hub.record_path(number), hub.save_folder(_browser_id(request)))
+    hub.starting += 1
+    try:
+        process = await _spawn(start, hub.record_path(number),
+                               hub.save_folder(_browser_id(request)))
+    except OSError as err:
+        await socket.close(code=CLOSE_FAILED,
+                           message=f"the game could not start: {err.strerror}".encode()[:120])
+        return socket
+    finally:
+        hub.starting -= 1
     session = Session(number, process, socket)
     hub.sessions[number] = session
     try:

@@ -17,6 +17,7 @@ from retro.script import run
 from retro.web.protocol import (
     CLOSE_BAD_MESSAGE,
     CLOSE_ENDED,
+    CLOSE_FAILED,
     CLOSE_FULL,
     CLOSE_IDLE,
     CLOSE_TOO_BIG,
@@ -354,4 +355,19 @@ def test_when_the_program_ends_the_page_is_told_and_the_socket_closes() -> None:
                 page.apply(json.loads(message.data))
             assert [m["t"] for m in page.others][-1:] == ["end"]
             assert socket.close_code == CLOSE_ENDED
+    asyncio.run(go())
+
+
+def test_a_session_that_cannot_start_closes_with_the_reason_and_frees_its_place(
+        tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be", encoding="utf-8")
+
+    async def go() -> None:
+        config = ServeConfig(host="10.0.0.1", port=0, max_sessions=1, data_root=blocker)
+        async with served(config) as client:
+            for _ in range(2):   # the place is free again for the second try
+                socket = await connect(client)
+                code, reason = await closed(socket)
+                assert code == CLOSE_FAILED and reason.startswith("the game could not start")
     asyncio.run(go())
