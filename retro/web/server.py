@@ -370,12 +370,17 @@ async def _watch_idle(session: Session, timeout: float) -> None:
     while True:
         left = session.last_input + timeout - time.monotonic()
         if left <= 0:
-            minutes = timeout / 60
-            span = f"{minutes:g} minutes" if minutes >= 1 else f"{timeout:g} seconds"
+            span = _span(timeout)
             session.closing = (CLOSE_IDLE, f"no key for {span}: the game was closed and saved")
             await _quit(session.process)
             return
         await asyncio.sleep(min(left, 60.0))
+
+
+def _span(seconds: float) -> str:
+    """``30 minutes``, ``1 minute``, ``45 seconds``: a timeout in words."""
+    amount, unit = (seconds / 60, "minute") if seconds >= 60 else (seconds, "second")
+    return f"{amount:g} {unit}{'' if amount == 1 else 's'}"
 
 
 async def _quit(process: asyncio.subprocess.Process) -> None:

@@ -223,7 +223,7 @@ def test_an_idle_session_ends_and_says_why() -> None:
         async with served(ServeConfig(port=0, idle_timeout=1.0)) as client:
             socket = await connect(client)
             code, reason = await closed(socket)
-            assert code == CLOSE_IDLE and "no key for 1 seconds" in reason
+            assert code == CLOSE_IDLE and "no key for 1 second:" in reason
     asyncio.run(go())
 
 
@@ -371,3 +371,28 @@ def test_a_session_that_cannot_start_closes_with_the_reason_and_frees_its_place(
                 code, reason = await closed(socket)
                 assert code == CLOSE_FAILED and reason.startswith("the game could not start")
     asyncio.run(go())
+
+
+def test_the_idle_timeout_is_said_in_words() -> None:
+    from retro.web.server import _span
+
+    assert [_span(s) for s in (1800, 60, 90, 1, 2.5)] == \
+        ["30 minutes", "1 minute", "1.5 minutes", "1 second", "2.5 seconds"]
+
+
+def test_a_frame_goes_out_when_only_the_cursor_moves_and_not_when_nothing_changed() -> None:
+    from retro.clock import VirtualClock
+    from retro.script import make_machine
+    from retro.web.session import Channel, WebFrontend
+
+    machine = make_machine("", "", 0, None, None, VirtualClock())
+    frontend = WebFrontend(Channel(-1, -1))
+    first = frontend.frame(machine)
+    assert first is not None and len(first["cells"]) == 3 * 2000
+    assert frontend.frame(machine) is None
+    machine.screen.cursor.col = 5
+    moved = frontend.frame(machine)
+    assert moved is not None and moved["cells"] == [] and moved["cursor"][1] == 5
+    machine.screen.put(2, 3, "A", 0x1F)
+    typed = frontend.frame(machine)
+    assert typed is not None and typed["cells"] == [2 * 80 + 3, ord("A"), 0x1F]
