@@ -43,6 +43,8 @@ usage: retro                          the games menu
                  [--txt F] [--bin F] [--png F] [--ansi F] -- CMD [ARGS...]
                                       run any terminal program on an 80x25 pty, type
                                       the script, write its final screen
+       retro serve [--host 127.0.0.1] [--port 8080] [--max-sessions 16]
+                 [--idle-timeout S] [--record FILE]   play in a browser
 {commands}       retro --list | --help | --version"""
 
 from retro.programs import (  # noqa: E402  (one exception for every command line)
@@ -131,7 +133,7 @@ def _dispatch(args: list[str]) -> int:
     from retro.clihelp import HELP, program_help, wants_help
 
     commands = {"run": _cmd_run, "render": _cmd_render, "tone": _cmd_tone, "diff": _cmd_diff,
-                "capture": _cmd_capture}
+                "capture": _cmd_capture, "serve": _cmd_serve}
     if first in commands:
         if wants_help(args[1:]):
             print(HELP[first])
@@ -234,6 +236,16 @@ def _check_letters(program: Program, letters: str) -> None:
         raise UsageError(str(err)) from None
 
 
+def check_start(name: str, letters: str, options: dict[str, str]) -> Program:
+    """The program ``retro NAME LETTERS --OPTION VALUE...`` would start, with its letters and
+    options checked as the command line checks them (``retro serve`` checks a URL's query
+    with it); raises ``UsageError`` (``BadOptionValue``) with the one line to show."""
+    program = _program(name)
+    _check_letters(program, letters)
+    _check_options(program, options)
+    return program
+
+
 def _play(name: str, letters: str, *, tty: bool, seed: int | None = None,
           phosphor: str = "green", fullscreen: bool = False,
           options: dict[str, str] | None = None, colors: str = "auto",
@@ -245,13 +257,8 @@ def _play(name: str, letters: str, *, tty: bool, seed: int | None = None,
     from retro.record import Recorder, header
     from retro.script import make_machine
 
-    if name == "launcher":
-        from retro.launcher import PROGRAM as program
-    else:
-        program = _program(name)
-    _check_letters(program, letters)
     params = dict(options or {})
-    _check_options(program, params)
+    program = check_start(name, letters, params)
     if seed is None:   # drawn at random, and written into a recording so it replays
         seed = random.SystemRandom().randrange(2**32)
     recorder = None
@@ -601,6 +608,13 @@ def _cmd_tone(args: list[str]) -> int:
     except OSError as err:
         raise FileProblem(_cannot_write(err)) from None
     return 0
+
+
+def _cmd_serve(args: list[str]) -> int:
+    """``retro serve``: the games on a web page (``retro.web``)."""
+    from retro.web.command import main as serve
+
+    return serve(args)
 
 
 if __name__ == "__main__":

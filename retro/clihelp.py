@@ -126,6 +126,29 @@ arguments:
 
 example:
   retro tone 440 1000 -o a440.wav""",
+    "serve": """\
+usage: retro serve [--host 127.0.0.1] [--port 8080] [--max-sessions 16] [options]
+
+Serve the games menu and every game on a web page: open the address it prints in a browser.
+Each tab is a machine of its own; closing the tab ends the game and saves it, as closing the
+window does.  Ctrl+C or SIGTERM saves every open game and stops the server.  A page such as
+/?program=checkers&letters=M&seed=7&fen=FEN starts a program as 'retro checkers M --seed 7
+--fen FEN' does (docs/web.md).
+
+options:
+  --host H              the address to listen on (default 127.0.0.1, this computer only);
+                        any other address prints a warning, and each browser then gets a
+                        save folder of its own under the server's data folder
+  --port N              the port (default 8080; 0 picks a free one, and the line says which)
+  --max-sessions N      open games at most (default 16); past it a page says the server is full
+  --idle-timeout S      a game without a key or click for S seconds ends and saves (default
+                        1800: 30 minutes)
+  --record FILE         each session keeps a replayable key script: the first FILE, the next
+                        FILE-2, FILE-3... (stem, number, suffix); replay with retro run
+                        --keys-file FILE
+
+example:
+  retro serve --port 0""",
 }
 
 

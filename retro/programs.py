@@ -97,8 +97,16 @@ def broken_programs() -> tuple[Broken, ...]:
 
 
 def find(name: str) -> Program:
-    """The program called ``name`` or one of its aliases (any case)."""
+    """The program called ``name`` or one of its aliases (any case).
+
+    ``launcher`` is the games menu itself: not listed, but found, so that a recording of a
+    session started in the menu (``retro --record F``, ``retro serve --record F``) replays.
+    """
     wanted = name.lower()
+    if wanted == "launcher":
+        from retro.launcher import PROGRAM
+
+        return PROGRAM
     for program in all_programs():
         if wanted == program.name or wanted in program.aliases:
             return program

@@ -71,6 +71,8 @@ def test_the_wheel_holds_no_top_level_package_but_retro(wheel: Path) -> None:
         names = set(archive.namelist())
     assert "retro/games/yucky/ui.py" in names
     assert "retro/fonts/VGA8x16.bin" in names and "retro/fonts/VGA8x14.bin" in names
+    assert {f"retro/web/static/{name}" for name in
+            ("index.html", "message.html", "retro.js", "retro.css")} <= names
 
 
 def test_retro_lists_and_runs_the_games_beside_a_users_games_and_fonts(

@@ -1,0 +1,84 @@
+"""A page's URL query: what to start, checked exactly as the command line checks it.
+
+``/?program=checkers&letters=MS&seed=7&fen=...`` is ``retro checkers MS --seed 7 --fen ...``:
+the program, its letters and every program option go through ``retro.cli.check_start``, so a
+value the command line refuses is refused here with the same words.  ``phosphor`` picks the
+mono monitor's colour, as ``--phosphor`` does.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from retro.raster import PHOSPHORS
+
+#: Query parameters of the page itself; every other one must be a program option.
+OWN_PARAMETERS = ("program", "letters", "seed", "phosphor")
+#: A seed is a whole number; digits beyond this are refused (a URL is no place for a novel).
+MAX_SEED_DIGITS = 20
+#: Query values longer than this are refused before any program sees them.
+MAX_VALUE_CHARS = 400
+
+
+class BadQuery(ValueError):
+    """A query that cannot start anything: the one line to show on the page."""
+
+
+@dataclass(frozen=True)
+class Start:
+    """What one page starts: ``retro PROGRAM LETTERS --seed SEED --OPTION VALUE...``."""
+
+    program: str = "launcher"
+    letters: str = ""
+    seed: int | None = None        # None: drawn at random for each tab
+    options: dict[str, str] = field(default_factory=dict)
+    phosphor: str = "green"
+
+    def with_seed(self) -> Start:
+        """This start with its seed drawn now if the query gave none."""
+        if self.seed is not None:
+            return self
+        return Start(self.program, self.letters, secrets.randbelow(2**32), dict(self.options),
+                     self.phosphor)
+
+
+def parse_query(pairs: Iterable[tuple[str, str]]) -> Start:
+    """Check a query (name, value pairs in order); raises ``BadQuery`` naming the problem."""
+    from retro.cli import check_start
+    from retro.programs import UsageError, all_options
+
+    values: dict[str, str] = {}
+    for name, value in pairs:
+        if name in values:
+            raise BadQuery(f"the parameter {name!r} is given twice")
+        if len(value) > MAX_VALUE_CHARS:
+            raise BadQuery(f"the parameter {name!r} is longer than {MAX_VALUE_CHARS} characters")
+        values[name] = value
+    known = set(OWN_PARAMETERS) | set(all_options())
+    for name in values:
+        if name not in known:
+            raise BadQuery(f"unknown parameter {name!r} (this page takes "
+                           f"{', '.join(sorted(known))})")
+    program = values.pop("program", "") or "launcher"
+    letters = values.pop("letters", "")
+    phosphor = values.pop("phosphor", "green")
+    if phosphor not in PHOSPHORS:
+        raise BadQuery(f"phosphor {phosphor!r} is not one of {', '.join(PHOSPHORS)}")
+    seed = _seed(values.pop("seed", None))
+    options = dict(values)
+    try:
+        found = check_start(program, letters, options)
+    except UsageError as err:
+        raise BadQuery(str(err)) from None
+    return Start(found.name, letters, seed, options, phosphor)
+
+
+def _seed(text: str | None) -> int | None:
+    if text is None or text == "":
+        return None
+    if not (text.isascii() and text.isdigit() and len(text) <= MAX_SEED_DIGITS):
+        raise BadQuery(f"seed {text!r} is not a whole number from 0 up "
+                       f"(at most {MAX_SEED_DIGITS} digits)")
+    return int(text)

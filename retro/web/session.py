@@ -1,0 +1,208 @@
+"""One browser tab's machine, in a process of its own: ``python -m retro.web.session CONFIG``.
+
+The server starts one of these per tab, so a long search in one game never holds up another
+tab's keys or screen.  It runs the program on the real clock through ``retro.host`` exactly
+as the window and the terminal do.  Its standard input carries the checked browser messages
+(one JSON object a line, ``retro.web.protocol``) and ``{"t": "quit"}``; its standard output
+carries what the page needs, one JSON object a line:
+
+- ``frame``: the cells that changed since the last frame (index, char, attr), the cursor,
+  border, blink bit and mode, and the machine time (for the blink and cursor phases);
+- ``tones``: a tune the speaker started, as (start, seconds, hz or null) segments on the
+  machine clock, ``hush`` when the speaker stops (sound off sends no tones at all: the
+  speaker drops them, as it does in the window);
+- ``end``: the program is over, with the notices it left (the process then exits).
+
+Closing the page (``quit`` or the end of standard input) and SIGTERM close the program as
+closing the window does: it gets ``Quit`` and saves.  SIGINT is ignored: Ctrl+C in the
+server's terminal reaches the server, which closes every session in turn.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import signal
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import numpy as np
+
+from retro.host import run_realtime
+from retro.machine import Machine
+from retro.speaker import Segment, Speaker
+from retro.web.protocol import dumps, read_event
+
+
+class Channel:
+    """The session's end of the pipes: messages out on ``out_fd``, in from ``in_fd``."""
+
+    def __init__(self, in_fd: int, out_fd: int) -> None:
+        self.in_fd, self.out_fd = in_fd, out_fd
+        self._pending = b""
+        self.closed = False   # the server said quit, or went away
+
+    def send(self, message: dict[str, Any]) -> None:
+        data = (dumps(message) + "\n").encode("utf-8")
+        view = memoryview(data)
+        try:
+            while view:
+                view = view[os.write(self.out_fd, view):]
+        except OSError:
+            self.closed = True
+
+    def receive(self, timeout: float) -> list[dict[str, Any]]:
+        """The messages that arrive within ``timeout`` seconds (at once if some are waiting)."""
+        if self.closed:
+            return []
+        try:
+            ready = select.select([self.in_fd], [], [], timeout)[0]
+            data = os.read(self.in_fd, 65536) if ready else None
+        except OSError:
+            data = b""
+        if data == b"":
+            self.closed = True
+            return []
+        if data is None:
+            return []
+        lines = (self._pending + data).split(b"\n")
+        self._pending = lines.pop()
+        messages = []
+        for line in lines:
+            message = json.loads(line)
+            if message.get("t") == "quit":
+                self.closed = True
+                break
+            messages.append(message)
+        return messages
+
+
+class WebSink:
+    """The speaker's sink: each tune goes to the page, which plays it with WebAudio."""
+
+    def __init__(self, channel: Channel, machine: Machine) -> None:
+        self.channel = channel
+        self.machine = machine
+
+    def start(self, segments: Sequence[Segment], at: float) -> None:
+        self.channel.send({"t": "tones", "now": round(self.machine.now(), 4),
+                           "segs": [[round(s.start, 6), round(s.seconds, 6), s.hz]
+                                    for s in segments]})
+
+    def stop(self) -> None:
+        self.channel.send({"t": "hush"})
+
+
+class WebFrontend:
+    """The ``retro.host.Frontend`` of a page: messages in, changed cells out."""
+
+    def __init__(self, channel: Channel) -> None:
+        self.channel = channel
+        self.chars: np.ndarray | None = None
+        self.attrs: np.ndarray | None = None
+        self.registers: tuple[Any, ...] | None = None
+        self.quit_signal: int | None = None
+        self._inbox: list[dict[str, Any]] = []
+
+    def pump(self, machine: Machine) -> bool:
+        self._inbox += self.channel.receive(0.0)
+        for message in self._inbox:
+            machine.push(read_event(message))
+        self._inbox.clear()
+        return not self.channel.closed and self.quit_signal is None
+
+    def wait(self, seconds: float) -> None:
+        # Woken at once by a message: a key is answered without waiting out the frame.
+        self._inbox += self.channel.receive(seconds)
+
+    def present(self, machine: Machine) -> None:
+        message = self.frame(machine)
+        if message is not None:
+            self.channel.send(message)
+
+    def frame(self, machine: Machine) -> dict[str, Any] | None:
+        """The ``frame`` message for what changed since the last one (None: nothing)."""
+        screen = machine.screen
+        cursor = screen.cursor
+        registers = (screen.mono, screen.border, screen.blink, cursor.row, cursor.col,
+                     cursor.start, cursor.end, cursor.visible)
+        if self.chars is None or self.attrs is None or registers[0] != self.registers_mono:
+            changed = np.ones(screen.chars.shape, dtype=bool)   # everything, the first time
+        else:
+            changed = (screen.chars != self.chars) | (screen.attrs != self.attrs)
+        where = np.flatnonzero(changed)
+        if not where.size and registers == self.registers:
+            return None
+        cells = np.stack([where, screen.chars.ravel()[where], screen.attrs.ravel()[where]],
+                         axis=1)
+        self.chars, self.attrs = screen.chars.copy(), screen.attrs.copy()
+        self.registers = registers
+        return {"t": "frame", "now": round(machine.now(), 4), "mono": screen.mono,
+                "border": screen.border & 0x0F, "blink": screen.blink,
+                "cursor": [cursor.row, cursor.col, cursor.start, cursor.end, cursor.visible],
+                "cells": cells.ravel().tolist()}
+
+    @property
+    def registers_mono(self) -> bool | None:
+        return None if self.registers is None else bool(self.registers[0])
+
+
+def run_session(config: dict[str, Any], channel: Channel) -> int:
+    """Run the program ``config`` names until it ends or the page goes; 0 when it saved."""
+    from retro.cli import check_start
+    from retro.clock import RealClock
+    from retro.machine import ClockLike
+    from retro.record import Recorder, header
+    from retro.script import make_machine
+
+    options = dict(config.get("options") or {})
+    letters, seed = config.get("letters", ""), int(config["seed"])
+    program = check_start(config["program"], letters, options)
+    record = Path(config["record"]) if config.get("record") else None
+    clock: ClockLike = RealClock()
+    recorder = None
+    if record is not None:
+        recorder = Recorder(record, header(program.name, letters, seed, options), clock)
+        clock = recorder   # the session runs on the time its replay will have
+    machine = make_machine(program.letters, letters, seed, None, options, clock)
+    speaker = machine.speaker
+    if isinstance(speaker, Speaker):
+        speaker.sink = WebSink(channel, machine)
+    frontend = WebFrontend(channel)
+
+    def on_term(signum: int, frame: FrameType | None) -> None:
+        frontend.quit_signal = signum
+
+    signal.signal(signal.SIGTERM, on_term)
+    coroutine = program.main(machine)
+    try:
+        run_realtime(machine, coroutine, frontend, recorder)
+    finally:
+        coroutine.close()
+        if recorder is not None:
+            try:
+                recorder.write()
+            except OSError as err:
+                machine.notice(f"cannot write the recording {record}: {err.strerror}")
+            else:
+                machine.notice(f"session recorded in {record}; replay it with "
+                               f"retro run --keys-file {record}")
+        channel.send({"t": "end", "notices": machine.notices})
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # the server's Ctrl+C: it closes us in turn
+    config = json.loads(argv[0])
+    # The protocol has standard output to itself: anything printed goes to standard error.
+    out_fd = os.dup(1)
+    os.dup2(2, 1)
+    return run_session(config, Channel(0, out_fd))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,398 @@
+"""``retro serve`` through its HTTP and WebSocket protocol (aiohttp's test client)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from retro.cli import main as cli_main
+from retro.launcher import PROGRAM as LAUNCHER
+from retro.record import replay
+from retro.script import run
+from retro.web.protocol import (
+    CLOSE_BAD_MESSAGE,
+    CLOSE_ENDED,
+    CLOSE_FAILED,
+    CLOSE_FULL,
+    CLOSE_IDLE,
+    CLOSE_TOO_BIG,
+    BadMessage,
+    RateLimit,
+    parse_client,
+)
+from retro.web.query import BadQuery, parse_query
+from retro.web.server import BROWSER_COOKIE, BROWSERS_FOLDER, ServeConfig
+
+from .conftest import PageScreen, closed, connect, first_frame, served
+
+
+def _cli_error(capsys: pytest.CaptureFixture[str], args: list[str]) -> str:
+    assert cli_main(args) == 2
+    return capsys.readouterr().err.splitlines()[0].removeprefix("retro: ")
+
+
+# -- the URL ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("query", "args"), [
+    ("program=checkers&fen=zz", ["checkers", "--fen", "zz"]),
+    ("program=sixtysix&fen=zz", ["sixtysix", "--fen", "zz"]),
+    ("program=yucky&letters=Q", ["yucky", "Q"]),
+    ("program=nosuchgame", ["nosuchgame"]),
+    ("program=launcher&fen=x", ["launcher", "--fen", "x"]),
+])
+def test_a_bad_query_is_refused_with_the_command_lines_own_words(
+        capsys: pytest.CaptureFixture[str], query: str, args: list[str]) -> None:
+    expected = _cli_error(capsys, args)
+    pairs = [tuple(pair.split("=", 1)) for pair in query.split("&")]
+    with pytest.raises(BadQuery) as caught:
+        parse_query(pairs)   # type: ignore[arg-type]
+    assert str(caught.value) == expected
+
+
+def test_a_good_query_names_the_program_its_letters_seed_and_options() -> None:
+    start = parse_query([("program", "Weckers"), ("letters", "ms"), ("seed", "7"),
+                         ("phosphor", "amber")])
+    assert (start.program, start.letters, start.seed, start.phosphor) == \
+        ("checkers", "ms", 7, "amber")
+    assert parse_query([]).program == "launcher"
+
+
+@pytest.mark.parametrize(("pairs", "words"), [
+    ([("seed", "-1")], "not a whole number"),
+    ([("seed", "1" * 30)], "not a whole number"),
+    ([("phosphor", "purple")], "phosphor 'purple'"),
+    ([("colour", "red")], "unknown parameter 'colour'"),
+    ([("seed", "1"), ("seed", "2")], "given twice"),
+])
+def test_the_pages_own_parameters_are_checked(pairs: list[tuple[str, str]], words: str) -> None:
+    with pytest.raises(BadQuery, match=words):
+        parse_query(pairs)
+
+
+def test_a_bad_link_is_a_400_page_with_the_message_not_a_traceback() -> None:
+    async def go() -> None:
+        async with served() as client:
+            response = await client.get("/?program=checkers&fen=%3Cscript%3E")
+            text = await response.text()
+            assert response.status == 400
+            assert "--fen:" in text and "<script>" not in text and "Traceback" not in text
+            good = await client.get("/?program=checkers&letters=M&seed=3")
+            assert good.status == 200 and '<canvas id="screen"' in await good.text()
+    asyncio.run(go())
+
+
+def test_files_come_only_from_the_package() -> None:
+    async def go() -> None:
+        async with served() as client:
+            script = await client.get("/static/retro.js")
+            assert script.status == 200 and "retroPage" in await script.text()
+            for path in ("/static/server.py", "/static/..%2Fserver.py",
+                         "/static/%2e%2e%2f%2e%2e%2fpyproject.toml", "/static/",
+                         "/../pyproject.toml", "/static/message.html"):
+                response = await client.get(path)
+                assert response.status == 404, path
+    asyncio.run(go())
+
+
+def test_the_machine_description_carries_the_fonts_and_palettes_of_the_raster() -> None:
+    import base64
+
+    from retro.font import font_bytes
+    from retro.raster import PHOSPHORS, VGA_PALETTE
+
+    async def go() -> None:
+        async with served() as client:
+            found = await (await client.get("/machine.json")).json()
+        assert base64.b64decode(found["fonts"]["14"]) == font_bytes(14)
+        assert found["vga"] == VGA_PALETTE.tolist()
+        assert found["phosphors"]["amber"] == PHOSPHORS["amber"].tolist()
+    asyncio.run(go())
+
+
+# -- the WebSocket -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("headers", [{"Origin": "http://evil.example"},
+                                     {"Origin": "null"}, {}])
+def test_a_websocket_from_another_origin_is_refused(headers: dict[str, str]) -> None:
+    async def go() -> None:
+        async with served() as client:
+            sent = headers or {"Origin": ""}
+            with pytest.raises(aiohttp.WSServerHandshakeError) as caught:
+                await client.ws_connect("/ws", headers=sent)
+            assert caught.value.status == 403
+    asyncio.run(go())
+
+
+def test_a_key_sends_only_the_cells_it_changed_and_the_screen_matches_a_headless_run() -> None:
+    async def go() -> None:
+        async with served() as client:
+            socket = await connect(client, "seed=1")
+            page = PageScreen()
+            first = await first_frame(socket, page)
+            assert len(first["cells"]) == 3 * 2000   # the first frame is the whole screen
+            await socket.send_str(json.dumps({"t": "key", "k": "DOWN"}))
+            expected = run(LAUNCHER, keys="DOWN").screen
+            await page.read_until(socket, expected.chars, expected.attrs)
+            changed = sum(len(f["cells"]) // 3 for f in page.frames[1:])
+            assert 0 < changed <= 2 * 44   # the two menu lines that swapped colours
+            await socket.close()
+    asyncio.run(go())
+
+
+def test_garbage_ends_only_its_own_session_with_a_reason() -> None:
+    async def go() -> None:
+        async with served() as client:
+            victim, bystander = await connect(client), await connect(client)
+            page = PageScreen()
+            await first_frame(bystander, page)
+            await victim.send_str("{not json")
+            assert await closed(victim) == (CLOSE_BAD_MESSAGE, "bad message: message is not JSON")
+            await bystander.send_str(json.dumps({"t": "key", "k": "DOWN"}))
+            expected = run(LAUNCHER, keys="DOWN").screen
+            await page.read_until(bystander, expected.chars, expected.attrs)
+            await bystander.close()
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize(("send", "code", "words"), [
+    (lambda s: s.send_bytes(b"\x00\x01"), 1003, "only JSON text"),
+    (lambda s: s.send_str(json.dumps({"t": "key", "k": "x" * 300})), CLOSE_TOO_BIG, "longer"),
+    (lambda s: s.send_str(json.dumps({"t": "click", "row": 25, "col": 0, "button": "left"})),
+     CLOSE_BAD_MESSAGE, "outside the screen"),
+])
+def test_a_bad_message_ends_the_session_with_its_reason(send, code, words) -> None:  # type: ignore[no-untyped-def]
+    async def go() -> None:
+        async with served() as client:
+            socket = await connect(client)
+            await send(socket)
+            found_code, reason = await closed(socket)
+            assert found_code == code and words in reason
+    asyncio.run(go())
+
+
+def test_messages_faster_than_the_rate_limit_end_the_session() -> None:
+    async def go() -> None:
+        async with served(ServeConfig(port=0, rate_per_s=5)) as client:
+            socket = await connect(client)
+            for _ in range(40):
+                await socket.send_str(json.dumps({"t": "key", "k": "DOWN"}))
+            assert await closed(socket) == (CLOSE_BAD_MESSAGE, "bad message: too many "
+                                            "messages: slow down")
+    asyncio.run(go())
+
+
+def test_browser_messages_are_checked_for_type_and_shape() -> None:
+    assert parse_client('{"t":"key","k":"F5"}').name == "F5"   # type: ignore[union-attr]
+    for bad in ('[1]', '{"t":"key","k":"F13"}', '{"t":"key","k":"ab"}',
+                '{"t":"key","k":"\\n"}', '{"t":"key","k":"a","x":1}',
+                '{"t":"click","row":true,"col":0,"button":"left"}',
+                '{"t":"click","row":1,"col":0,"button":"middle"}', '{"t":"quit"}'):
+        with pytest.raises(BadMessage):
+            parse_client(bad)
+
+
+def test_the_rate_limit_lets_a_burst_through_then_refills() -> None:
+    now = [0.0]
+    limit = RateLimit(per_second=10, burst=3, clock=lambda: now[0])
+    assert [limit.allow() for _ in range(4)] == [True, True, True, False]
+    now[0] += 0.1
+    assert limit.allow() and not limit.allow()
+
+
+def test_past_max_sessions_the_page_says_the_server_is_full() -> None:
+    async def go() -> None:
+        async with served(ServeConfig(port=0, max_sessions=1)) as client:
+            socket = await connect(client)
+            await first_frame(socket, PageScreen())
+            page = await client.get("/")
+            assert page.status == 503 and "The server is full" in await page.text()
+            second = await connect(client)
+            code, reason = await closed(second)
+            assert code == CLOSE_FULL and "full" in reason
+            await socket.close()
+    asyncio.run(go())
+
+
+def test_an_idle_session_ends_and_says_why() -> None:
+    async def go() -> None:
+        async with served(ServeConfig(port=0, idle_timeout=1.0)) as client:
+            socket = await connect(client)
+            code, reason = await closed(socket)
+            assert code == CLOSE_IDLE and "no key for 1 second:" in reason
+    asyncio.run(go())
+
+
+def test_tones_are_sent_with_the_speakers_quantised_frequencies_and_not_with_sound_off() -> None:
+    from retro.speaker import quantise
+
+    async def tones(letters: str) -> list[list]:  # type: ignore[type-arg]
+        async with served() as client:
+            socket = await connect(client, f"program=yucky&letters={letters}&seed=1")
+            page = PageScreen()
+            await first_frame(socket, page)
+            await asyncio.sleep(1.5)   # the show's tune starts at once
+            await socket.close()
+            async for message in socket:
+                page.apply(json.loads(message.data))
+            return [seg for m in page.others if m["t"] == "tones" for seg in m["segs"]]
+
+    sounded = asyncio.run(tones(""))
+    heard = [hz for _start, _seconds, hz in sounded if hz is not None]
+    assert heard and all(hz == quantise(hz) for hz in heard)
+    assert asyncio.run(tones("S")) == []
+
+
+def test_closing_the_tab_saves_and_a_recording_replays_the_same_screen(
+        tmp_path: Path, retro_home: Path) -> None:
+    record = tmp_path / "play.keys"
+
+    async def go() -> None:
+        async with served(ServeConfig(port=0, record=record)) as client:
+            for _ in range(2):
+                socket = await connect(client, "program=checkers&seed=5")
+                page = PageScreen()
+                await first_frame(socket, page)
+                await socket.send_str(json.dumps({"t": "key", "k": "ENTER"}))
+                await asyncio.sleep(1.0)
+                await socket.close()
+    asyncio.run(go())
+    assert (retro_home / "CHECKERS.SAV").is_file()
+    for path in (record, tmp_path / "play-2.keys"):
+        text = path.read_text(encoding="utf-8")
+        assert text.startswith("#!retro run checkers --seed 5"), text
+        assert "ENTER" in text
+        assert replay(path, home=tmp_path / "replay").ended is False
+
+
+def test_beyond_loopback_each_browser_saves_in_its_own_folder(tmp_path: Path) -> None:
+    data = tmp_path / "server-data"
+
+    async def go() -> tuple[str, str]:
+        config = ServeConfig(host="0.0.0.0", port=0, data_root=data)
+        async with served(config) as client:
+            ids = []
+            for _ in range(2):
+                client.session.cookie_jar.clear()
+                page = await client.get("/?program=checkers")
+                browser = page.cookies[BROWSER_COOKIE].value
+                socket = await connect(client, "program=checkers",
+                                       Cookie=f"{BROWSER_COOKIE}={browser}")
+                await first_frame(socket, PageScreen())
+                await socket.send_str(json.dumps({"t": "key", "k": "ENTER"}))
+                await asyncio.sleep(1.0)
+                await socket.close()
+                ids.append(browser)
+            return ids[0], ids[1]
+    first, second = asyncio.run(go())
+    assert first != second
+    for browser in (first, second):
+        assert (data / BROWSERS_FOLDER / browser / "CHECKERS.SAV").is_file()
+
+
+def test_on_loopback_the_page_sets_no_cookie() -> None:
+    async def go() -> None:
+        async with served() as client:
+            page = await client.get("/")
+            assert BROWSER_COOKIE not in page.cookies
+    asyncio.run(go())
+
+
+def test_a_recorded_session_in_the_menu_replays_with_retro_run_keys_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "menu.keys"
+
+    async def go() -> None:
+        async with served(ServeConfig(port=0, record=record)) as client:
+            socket = await connect(client, "seed=3")
+            page = PageScreen()
+            await first_frame(socket, page)
+            for _ in range(2):
+                await socket.send_str(json.dumps({"t": "key", "k": "DOWN"}))
+            expected = run(LAUNCHER, keys="DOWN DOWN").screen
+            await page.read_until(socket, expected.chars, expected.attrs)
+            await socket.close()
+            await asyncio.sleep(0.5)
+    asyncio.run(go())
+    out = tmp_path / "replayed.bin"
+    assert cli_main(["run", "--keys-file", str(record), "--bin", str(out)]) == 0
+    assert out.read_bytes() == run(LAUNCHER, keys="DOWN DOWN").screen.to_bytes()
+
+
+def test_a_games_own_sound_key_stops_the_tones_it_sends_and_starts_them_again() -> None:
+    async def go() -> list[tuple[int, int]]:
+        async with served() as client:
+            socket = await connect(client, "program=sixtysix&letters=*&seed=1")
+            await first_frame(socket, PageScreen())
+            counts = []
+            for key in ("F2", "F1", "F1"):   # demo on (it plays with sound), off, on
+                await socket.send_str(json.dumps({"t": "key", "k": key}))
+                page = PageScreen()
+                end = asyncio.get_running_loop().time() + 3.0
+                while (left := end - asyncio.get_running_loop().time()) > 0:
+                    with contextlib.suppress(TimeoutError):
+                        page.apply(json.loads((await socket.receive(timeout=left)).data))
+                kinds = [m["t"] for m in page.others]
+                counts.append((kinds.count("tones"), kinds.count("hush")))
+            await socket.close()
+            return counts
+    (on, _), (off, hushed), (again, _) = asyncio.run(go())
+    assert on > 0 and off == 0 and hushed > 0 and again > 0, (on, off, hushed, again)
+
+
+def test_when_the_program_ends_the_page_is_told_and_the_socket_closes() -> None:
+    async def go() -> None:
+        async with served() as client:
+            socket = await connect(client)
+            page = PageScreen()
+            await first_frame(socket, page)
+            await socket.send_str(json.dumps({"t": "key", "k": "ESC"}))   # leave the menu
+            async for message in socket:
+                page.apply(json.loads(message.data))
+            assert [m["t"] for m in page.others][-1:] == ["end"]
+            assert socket.close_code == CLOSE_ENDED
+    asyncio.run(go())
+
+
+def test_a_session_that_cannot_start_closes_with_the_reason_and_frees_its_place(
+        tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be", encoding="utf-8")
+
+    async def go() -> None:
+        config = ServeConfig(host="10.0.0.1", port=0, max_sessions=1, data_root=blocker)
+        async with served(config) as client:
+            for _ in range(2):   # the place is free again for the second try
+                socket = await connect(client)
+                code, reason = await closed(socket)
+                assert code == CLOSE_FAILED and reason.startswith("the game could not start")
+    asyncio.run(go())
+
+
+def test_the_idle_timeout_is_said_in_words() -> None:
+    from retro.web.server import _span
+
+    assert [_span(s) for s in (1800, 60, 90, 1, 2.5)] == \
+        ["30 minutes", "1 minute", "1.5 minutes", "1 second", "2.5 seconds"]
+
+
+def test_a_frame_goes_out_when_only_the_cursor_moves_and_not_when_nothing_changed() -> None:
+    from retro.clock import VirtualClock
+    from retro.script import make_machine
+    from retro.web.session import Channel, WebFrontend
+
+    machine = make_machine("", "", 0, None, None, VirtualClock())
+    frontend = WebFrontend(Channel(-1, -1))
+    first = frontend.frame(machine)
+    assert first is not None and len(first["cells"]) == 3 * 2000
+    assert frontend.frame(machine) is None
+    machine.screen.cursor.col = 5
+    moved = frontend.frame(machine)
+    assert moved is not None and moved["cells"] == [] and moved["cursor"][1] == 5
+    machine.screen.put(2, 3, "A", 0x1F)
+    typed = frontend.frame(machine)
+    assert typed is not None and typed["cells"] == [2 * 80 + 3, ord("A"), 0x1F]
