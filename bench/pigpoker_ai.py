@@ -50,7 +50,7 @@ def match(kind: str, games: int, opponent: str, players: int = 2,
     others = [ai.new_policy(opponent, random.Random(2 + k)) for k in range(players - 1)]
     for seed in range(first_seed, first_seed + games):
         seat = seed % players
-        seats = others[:seat] + [me] + others[seat:]
+        seats = [*others[:seat], me, *others[seat:]]
         game = ai.play_game(seats, seed)
         if game.winner is None:
             unfinished += 1

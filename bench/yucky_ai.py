@@ -22,6 +22,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import ClassVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -43,7 +44,7 @@ OPPONENTS: dict[str, Callable[[random.Random], Player]] = {
 class Timed(Computer):
     """The computer, recording the CPU time of every decision."""
 
-    times: list[float] = []
+    times: ClassVar[list[float]] = []
 
     def choose(self, r: Round, seat: int) -> Move:
         start = time.process_time()

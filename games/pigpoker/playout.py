@@ -32,7 +32,7 @@ def final_classes() -> tuple[int, ...]:
     """Classes of the hands a turn ends with: ``POOL_SIZE`` random deals, each twiddled once
     the greedy way (keep what makes the hand, redraw the lowest of the rest, as many as a
     rolled die allows).  The same pool in every run (its own fixed seed)."""
-    from retro.games.pigpoker.ai import greedy_keep     # ai imports this module
+    from retro.games.pigpoker.ai import greedy_keep  # ai imports this module
 
     rng = random.Random(POOL_SEED)
     hands = np.empty((POOL_SIZE, 5), dtype=np.intp)
@@ -55,10 +55,7 @@ def final_classes() -> tuple[int, ...]:
 def _takers(options: r.Options) -> tuple[tuple[bool, ...], tuple[int, ...]]:
     """Per class: whether it may take a square at all, and its category."""
     t = hx.tables()
-    if options.same_sex:
-        able = t.category > hx.BUST
-    else:
-        able = r.eligible_classes()
+    able = t.category > hx.BUST if options.same_sex else r.eligible_classes()
     return tuple(bool(a) for a in able), tuple(int(c) for c in t.category)
 
 

@@ -15,9 +15,13 @@ Players are deterministic for a given ``random.Random``.
   out; skips, reverses and draw twos are chained for a going-out run; high cards are shed
   when the opponent is close to going out; draw twos and wild draw fours are kept to stop
   an opponent on its last cards;
-* near the end of a hand (its own hand or the opponent's down to a few cards) every
-  candidate is played out on sampled deals (``playout``), the opponent's hand drawn from
-  the unseen cards with the colours it lacks held back, and the most won play-outs decide;
+* whenever more than one play fits, every candidate (each card, a wild with each colour
+  it holds) is played out on the same ``ROLLOUTS`` sampled deals (``playout``), the
+  opponent's hand drawn from the unseen cards with the colours it lacks held back, both
+  seats then playing the play-out policy (colour first, wilds last); the most won
+  play-outs decide, the one-move score breaks ties;
+* a wild names a colour it holds (any, if it holds only wilds); a fitting card is always
+  played rather than drawing;
 * the cry: it cries (but forgets now and then, ``lapse`` of the time, as the manual
   promises), always calls a missing cry, never plays a wild draw four illegally and
   challenges exactly the illegal ones (the manual: the computer always catches a cheat).
@@ -187,11 +191,8 @@ SHED_POINTS_LATE = 0.03   # ... much more when the opponent is about to go out
 LATE = 2                  # the opponent at this many cards or fewer is about to go out
 MULTI_DRAW_LIMIT = 12     # multiple draw: give up looking after this many cards
 HOLD_DRAW = 3.0           # keeping draw twos and draw fours for the opponent's last cards
-DRAW_FOR_WILD = False     # draw rather than spend the only fitting wild early
-ROLLOUTS = 32             # endgame: sampled deals played out per candidate (0: off)
-ROLLOUT_HAND = 3          # ... when its own hand is this short
-ROLLOUT_OPP = 2           # ... or the opponent's
-WILD_COLORS_TRIED = 2     # a wild is played out naming each of its best colours
+ROLLOUTS = 48             # sampled deals played out per candidate (0: one-move scores only)
+WILD_COLORS_TRIED = 4     # a wild is played out naming each colour it holds (up to 4)
 LAPSE = 0.04              # how often the computer forgets its cry in the game
 
 
@@ -308,15 +309,12 @@ class Computer(Player):
                 if best is None or score > best[0]:
                     best = (score, card, color)
         assert best is not None
-        if ROLLOUTS and (len(hand) <= ROLLOUT_HAND or opp_n <= ROLLOUT_OPP):
+        if ROLLOUTS:
             options = self._distinct(scored)
             if len(options) > 1:
                 best = self._rollout(r, seat, options, unseen, opp_n)
-        if (DRAW_FOR_WILD and r.phase is Phase.PLAY and opp_n > LATE + 2 and len(hand) > 3
-                and all(card.color == WILD for card in cards)):
-            # Only wilds fit: draw and keep the wild for a worse moment.
-            self._drawn_this_turn += 1
-            return DRAW
+        # A fitting card is always played, a lone wild too: drawing to keep the wild for
+        # later lost hands with the wild still held.
         return Play(best[1], best[2], cry)
 
     def _rollout(self, r: Round, seat: int, options: list[tuple[float, Card, str | None]],

@@ -2,8 +2,9 @@
 
 A stripped copy of the rules for one purpose: finish a hand quickly from a sampled deal,
 both seats playing a simple greedy way (``PRIORITY``: the colour in play first, wilds last,
-a wild naming the colour held most), and say who went out.  Cards are small integers (kinds, see ``KINDS``); there are no
-events, cries, challenges or hand limit, which do not change who wins a greedy race.
+a wild naming the colour held most), and say who went out.  Cards are small integers
+(kinds, see ``KINDS``); there are no events, cries, challenges or hand limit, which do not
+change who wins a greedy race.
 The rules engine stays the reference: ``tests/yucky/test_playout.py`` checks the two agree.
 """
 
