@@ -40,14 +40,17 @@ from retro.games.pigpoker import ai
 from retro.games.pigpoker import rules as r
 
 
-def match(kind: str, games: int, opponent: str) -> tuple[float, int]:
-    """Win fraction of ``kind`` against ``opponent`` over ``games`` seeded games."""
+def match(kind: str, games: int, opponent: str, players: int = 2,
+          first_seed: int = 0) -> tuple[float, int]:
+    """Win fraction of one ``kind`` player against ``players - 1`` ``opponent`` players over
+    ``games`` seeded games; its seat moves round the table game by game."""
     wins = 0
     unfinished = 0
-    me, other = ai.new_policy(kind, random.Random(1)), ai.new_policy(opponent,
-                                                                      random.Random(2))
-    for seed in range(games):
-        seats = (me, other) if seed % 2 == 0 else (other, me)
+    me = ai.new_policy(kind, random.Random(1))
+    others = [ai.new_policy(opponent, random.Random(2 + k)) for k in range(players - 1)]
+    for seed in range(first_seed, first_seed + games):
+        seat = seed % players
+        seats = [*others[:seat], me, *others[seat:]]
         game = ai.play_game(seats, seed)
         if game.winner is None:
             unfinished += 1
@@ -140,37 +143,59 @@ def decision_time(samples: int) -> tuple[float, float]:
         if game.over:
             continue
         game.die = game.twiddles_left = 5
-        start = time.perf_counter()
+        start = time.process_time()
         player._values = None                         # include valuing the board
         player.twiddle(game)
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return statistics.median(times), max(times)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="200 games per opponent")
-    parser.add_argument("--games", type=int, default=None)
+    parser.add_argument("--quick", action="store_true", help="a few games of each (< 1 min)")
+    parser.add_argument("--games", type=int, default=None,
+                        help="two-player games per opponent")
+    parser.add_argument("--table-games", type=int, default=None,
+                        help="games per table size (3-6 players) against line-greedy players")
     parser.add_argument("--threat-games", type=int, default=None)
+    parser.add_argument("--skip", action="append", default=[],
+                        choices=["random", "greedy", "line_greedy", "tables", "threats"],
+                        help="leave a part out (may be repeated)")
     args = parser.parse_args()
-    games = args.games or (200 if args.quick else 2000)
-    threat_games = args.threat_games or (40 if args.quick else 200)
+    games = args.games or (30 if args.quick else 400)
+    table_games = args.table_games or (6 if args.quick else 120)
+    threat_games = args.threat_games or (6 if args.quick else 200)
 
     start = time.perf_counter()
     ai.odds()
     print(f"tables_s = {time.perf_counter() - start:.2f}")
-    median, worst = decision_time(40)
+    median, worst = decision_time(12 if args.quick else 40)
     print(f"decision_s = {median:.4f}")
     print(f"decision_max_s = {worst:.4f}")
     print(f"games = {games}")
-    vs_random, u1 = match("exact", games, "random")
-    print(f"win_vs_random = {vs_random:.3f}")
-    vs_greedy, u2 = match("exact", games, "greedy")
-    print(f"win_vs_greedy = {vs_greedy:.3f}")
-    print(f"ci95 = {max(half_width(vs_random, games), half_width(vs_greedy, games)):.3f}")
-    print(f"unfinished = {u1 + u2}")
-    greedy_vs_random, _ = match("greedy", games, "random")
-    print(f"baseline_greedy_vs_random = {greedy_vs_random:.3f}")
+    unfinished = 0
+    for opponent in ("random", "greedy", "line_greedy"):
+        if opponent in args.skip:
+            continue
+        p, u = match("exact", games, opponent)
+        unfinished += u
+        print(f"win_vs_{opponent} = {p:.3f}")
+        print(f"ci95_vs_{opponent} = {half_width(p, games):.3f}", flush=True)
+    print(f"unfinished = {unfinished}")
+    if "tables" not in args.skip:
+        print(f"table_games = {table_games}")
+        for n in range(3, 7):
+            p, u = match("exact", table_games, "line_greedy", players=n, first_seed=1000 * n)
+            print(f"share_{n}p_vs_line_greedy = {p:.3f}")
+            print(f"ci95_{n}p = {half_width(p, table_games):.3f}")
+            print(f"fair_share_ratio_{n}p = {p * n:.2f} "
+                  f"(interval {(p - half_width(p, table_games)) * n:.2f}"
+                  f"-{(p + half_width(p, table_games)) * n:.2f}; unfinished {u})", flush=True)
+    if "random" not in args.skip:
+        greedy_vs_random, _ = match("greedy", games, "random")
+        print(f"baseline_greedy_vs_random = {greedy_vs_random:.3f}")
+    if "threats" in args.skip:
+        return
     tally = defence(threat_games)
     print(f"threat_games = {threat_games}")
     print(f"threats_blockable = {tally.blockable}")

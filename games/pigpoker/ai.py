@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import zlib
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -29,6 +30,7 @@ from typing import Protocol, TypeVar
 import numpy as np
 
 from retro.games.pigpoker import hands as hx
+from retro.games.pigpoker import playout
 from retro.games.pigpoker import rules as r
 
 T = TypeVar("T")
@@ -45,6 +47,14 @@ BASE_VALUE = 0.5                # any capture is worth a little (a pig on the bo
 THREAT_LINE = 60.0              # a rival's three in a line, scaled by the share of its
                                 # chance to complete it that the capture takes away
 THREAT_VALUE = 400.0            # each unit of chance that a rival completes a line next turn
+OWN_THREAT = 150.0              # my own three in a line, by my chance to complete it
+BREAK_SHARE = 0.5               # how often a rival that could break my line does
+MY_POTENTIAL = 0.0              # the race to four on my lines (see _potential)
+RIVAL_POTENTIAL = 0.0           # ... and on each rival's, against me
+TEMPO = 0.3                     # each further turn a line needs
+KEEP_SHARE = 0.5                # how often a square that could be taken back is
+SQUARE_PLAYOUTS = 32            # play-outs weighing each candidate square (0: static only)
+SQUARE_CANDIDATES = 6           # ... the best this many by the static values
 RIVAL_TRIES = 2.5               # a rival's chance to beat a hand: 1 - (1 - share)**RIVAL_TRIES
 
 
@@ -176,7 +186,8 @@ def square_values(game: r.Game, me: int) -> np.ndarray:
             value = strategic * np.maximum(hold - hold[sq.cls], 0.0)
         else:
             value = BASE_VALUE + strategic * hold
-        value = value + _threat_relief(board, i, me, chance)
+        value = (value + _threat_relief(board, i, me, chance)
+                 + _own_threats(board, i, me, chance) + _potential(board, i, me, chance))
         out[i, mask] = value[mask]
     return out
 
@@ -246,6 +257,87 @@ def _threat_relief(board: Sequence[r.Square], i: int, me: int,
                 relief += THREAT_LINE * np.maximum(p_now - p_after, 0.0) / p_now
         relief += THREAT_VALUE * ((1.0 - before_keep) - (1.0 - after_keep))
     return relief
+
+
+def _potential(board: Sequence[r.Square], i: int, me: int, chance: np.ndarray) -> np.ndarray:
+    """(classes,) array: the change that capturing square ``i`` with each class makes to
+    the race to four on the lines through ``i``, for me and against my rivals.
+
+    A player's potential on a line is the chance to take each square of it that it lacks
+    (the hand there to beat, or any hand on an empty square), times the chance to keep
+    each it holds (``KEEP_SHARE`` of the others' chance to take it away), discounted by
+    ``TEMPO`` for each turn beyond the first that the squares it lacks would take.  Mine
+    counts ``MY_POTENTIAL``, each rival's ``RIVAL_POTENTIAL`` against me.
+    """
+    n = len(chance) - 1
+    empty_take = float(chance[n])
+    new_take = chance[:n]                         # anyone's chance to take my new hand
+    new_keep = 1.0 - KEEP_SHARE * new_take
+    owners = [sq.owner for sq in board]
+    rivals = {o for o in owners if o is not None and o != me}
+    out = np.zeros(n)
+
+    def take(k: int) -> float:
+        return empty_take if board[k].empty else float(chance[board[k].cls])
+
+    def keep(k: int) -> float:
+        return 1.0 - KEEP_SHARE * float(chance[board[k].cls])
+
+    for line in r.LINES:
+        if i not in line:
+            continue
+        rest = [k for k in line if k != i]
+        for p in (me, *rivals):
+            base, missing = 1.0, 0
+            for k in rest:
+                if owners[k] == p:
+                    base *= keep(k)
+                else:
+                    base *= take(k)
+                    missing += 1
+            if owners[i] == p:
+                before = base * keep(i) * TEMPO ** max(missing - 1, 0)
+            else:
+                before = base * take(i) * TEMPO ** missing
+            if p == me:
+                if missing == 0:
+                    continue                      # a win, valued apart
+                after = base * new_keep * TEMPO ** (missing - 1)
+                out += MY_POTENTIAL * (after - before)
+            else:
+                after = base * new_take * TEMPO ** missing
+                out -= RIVAL_POTENTIAL * (after - before)
+    return out
+
+
+def _own_threats(board: Sequence[r.Square], i: int, me: int,
+                 chance: np.ndarray) -> np.ndarray:
+    """(classes,) array: what capturing square ``i`` with each class is worth for my own
+    race to four: every line through ``i`` where I then hold three squares is a threat,
+    worth ``OWN_THREAT`` times my chance to take its fourth square next turn (the hand to
+    beat there, or any hand for an empty square), times the chance it survives the rivals'
+    turns: a rival that would break it takes the weakest of its squares (mine, the new
+    hand's included, or the fourth), ``BREAK_SHARE`` of the times it could."""
+    n = len(chance) - 1
+    empty = n
+    out = np.zeros(n)
+    rivals = len({sq.owner for sq in board if sq.owner is not None and sq.owner != me})
+    for line in r.LINES:
+        if i not in line:
+            continue
+        others = [k for k in line if k != i]
+        mine = [k for k in others if board[k].owner == me]
+        if len(mine) != 2:
+            continue
+        fourth = next(k for k in others if board[k].owner != me)
+        p_take = float(chance[empty if board[fourth].empty else board[fourth].cls])
+        weakest_other = min(board[k].cls for k in mine)
+        weakest = np.minimum(np.arange(n), weakest_other)
+        p_break = np.maximum(chance[weakest], p_take if not board[fourth].empty else
+                             float(chance[empty]))
+        survive = (1.0 - BREAK_SHARE * p_break) ** max(rivals, 1)
+        out += OWN_THREAT * p_take * survive
+    return out
 
 
 def _strategic(board: Sequence[r.Square], i: int, me: int,
@@ -377,8 +469,31 @@ class ExactPlayer:
     def square(self, game: r.Game) -> int:
         table = square_values(game, game.turn)
         cls = game.hand_class
-        legal = game.legal_squares()
-        return max(legal, key=lambda i: (table[i, cls], -i))
+        legal = sorted(game.legal_squares(), key=lambda i: (-table[i, cls], i))
+        if SQUARE_PLAYOUTS and len(legal) > 1 and table[legal[0], cls] < WIN_VALUE:
+            return best_by_playouts(game, legal[:SQUARE_CANDIDATES])
+        return legal[0]
+
+
+def best_by_playouts(game: r.Game, candidates: Sequence[int]) -> int:
+    """The candidate square (best first by the static values) whose capture wins most
+    play-outs; every candidate meets the same ``SQUARE_PLAYOUTS`` sequences of hands (one
+    stream seeded by the position), and a tie goes to the earlier candidate."""
+    me, cls = game.turn, game.hand_class
+    owners = [sq.owner for sq in game.board]
+    classes = [sq.cls for sq in game.board]
+    seed = zlib.crc32(repr((owners, classes, cls, me)).encode())
+    n = len(game.players)
+    wins = [0] * len(candidates)
+    for k in range(SQUARE_PLAYOUTS):
+        stream = seed * 1_000_003 + k
+        for j, square in enumerate(candidates):
+            after_owners, after_classes = list(owners), list(classes)
+            after_owners[square], after_classes[square] = me, cls
+            winner = playout.play_out(after_owners, after_classes, (me + 1) % n, n,
+                                      game.options, random.Random(stream))
+            wins[j] += winner == me
+    return candidates[max(range(len(candidates)), key=lambda j: (wins[j], -j))]
 
 
 def agrees_to_draw(game: r.Game, seat: int) -> bool:
@@ -441,9 +556,26 @@ class GreedyPlayer:
         return max(game.legal_squares(), key=lambda i: (game.board[i].cls, -i))
 
 
+class LineGreedyPlayer(GreedyPlayer):
+    """Twiddles as ``GreedyPlayer``; takes a square that completes its own four in a row
+    whenever it can, otherwise the highest-scoring square it does not hold already (an
+    empty square scores 0), and one of its own only when nothing else is legal."""
+
+    def square(self, game: r.Game) -> int:
+        legal = game.legal_squares()
+        board, me = game.board, game.turn
+        for i in legal:
+            for line in r.LINES:
+                if i in line and all(board[k].owner == me for k in line if k != i):
+                    return i
+        return max(legal, key=lambda i: (board[i].owner != me, board[i].score, -i))
+
+
 def new_policy(kind: str, rng: random.Random | None = None) -> Policy:
-    """``"exact"``, ``"greedy"`` or ``"random"``."""
+    """``"exact"``, ``"greedy"``, ``"line_greedy"`` or ``"random"``."""
     match kind:
+        case "line_greedy":
+            return LineGreedyPlayer()
         case "exact":
             return ExactPlayer()
         case "greedy":

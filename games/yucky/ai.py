@@ -15,9 +15,13 @@ Players are deterministic for a given ``random.Random``.
   out; skips, reverses and draw twos are chained for a going-out run; high cards are shed
   when the opponent is close to going out; draw twos and wild draw fours are kept to stop
   an opponent on its last cards;
-* near the end of a hand (its own hand or the opponent's down to a few cards) every
-  candidate is played out on sampled deals (``playout``), the opponent's hand drawn from
-  the unseen cards with the colours it lacks held back, and the most won play-outs decide;
+* whenever more than one play fits, every candidate (each card, a wild with each colour
+  it holds) is played out on the same ``ROLLOUTS`` sampled deals (``playout``), the
+  opponent's hand drawn from the unseen cards with the colours it lacks held back, both
+  seats then playing the play-out policy (colour first, wilds last); the most won
+  play-outs decide, the one-move score breaks ties;
+* a wild names a colour it holds (any, if it holds only wilds); a fitting card is always
+  played rather than drawing;
 * the cry: it cries (but forgets now and then, ``lapse`` of the time, as the manual
   promises), always calls a missing cry, never plays a wild draw four illegally and
   challenges exactly the illegal ones (the manual: the computer always catches a cheat).
@@ -84,6 +88,12 @@ def _most_held_color(hand: list[Card], rng: random.Random | None = None) -> str:
     return max(COLORS, key=lambda col: counts[col])
 
 
+def _held_colors(hand: list[Card]) -> tuple[str, ...]:
+    """The colours of the coloured cards in ``hand`` (a wild names one of them, if any:
+    naming a colour one does not hold only hands the opponent a free choice)."""
+    return tuple(col for col in COLORS if any(card.color == col for card in hand))
+
+
 def _no_play(r: Round) -> Move:
     """Draw, or pass after drawing under the multiple-draw option."""
     return PASS if r.phase is Phase.DRAWN else DRAW
@@ -135,6 +145,37 @@ class GreedyPlayer(Player):
         return Play(card, color, _cry(r, seat))
 
 
+class FirstFitPlayer(Player):
+    """A simple greedy player: the first card of its hand that matches the colour, else the
+    first that matches the number or symbol, else a wild, else a wild draw four (then always
+    a legal one); names the colour it holds most, never challenges, always cries."""
+
+    name = "first-fit"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, r: Round, seat: int) -> Move:
+        hand = r.cards[seat]
+        if r.phase is Phase.START_COLOR:
+            return NameColor(_most_held_color(hand, self.rng))
+        if r.phase is Phase.CHALLENGE:
+            return Respond(False)
+        cards = _legal_plays(r, seat)
+        if not cards:
+            return _no_play(r)
+        in_order = [card for card in hand if card in cards]
+        card = next((c for c in in_order if c.color == r.color),
+                    next((c for c in in_order if c.color != WILD),
+                         next((c for c in in_order if c.rank == "C"), in_order[0])))
+        color = None
+        if card.color == WILD:
+            rest = list(hand)
+            rest.remove(card)
+            color = _most_held_color(rest, self.rng)
+        return Play(card, color, _cry(r, seat))
+
+
 # -- the computer ---------------------------------------------------------------------------
 
 #: Weights of the look-ahead, tuned with bench/yucky_ai.py.
@@ -150,10 +191,8 @@ SHED_POINTS_LATE = 0.03   # ... much more when the opponent is about to go out
 LATE = 2                  # the opponent at this many cards or fewer is about to go out
 MULTI_DRAW_LIMIT = 12     # multiple draw: give up looking after this many cards
 HOLD_DRAW = 3.0           # keeping draw twos and draw fours for the opponent's last cards
-DRAW_FOR_WILD = True      # draw rather than spend the only fitting wild early
-ROLLOUTS = 32             # endgame: sampled deals played out per candidate (0: off)
-ROLLOUT_HAND = 3          # ... when its own hand is this short
-ROLLOUT_OPP = 2           # ... or the opponent's
+ROLLOUTS = 48             # sampled deals played out per candidate (0: one-move scores only)
+WILD_COLORS_TRIED = 4     # a wild is played out naming each colour it holds (up to 4)
 LAPSE = 0.04              # how often the computer forgets its cry in the game
 
 
@@ -261,23 +300,21 @@ class Computer(Player):
         unseen = self._unseen(r, seat)
         total = sum(n for n in unseen.values() if n > 0)
         opp_n = len(r.cards[1 - seat])
+        held = _held_colors(hand)
         for card in cards:
-            colors = COLORS if card.color == WILD else (None,)
+            colors = (held or COLORS) if card.color == WILD else (None,)
             for color in colors:
                 score = self._score(r, seat, hand, card, color, unseen, total, opp_n)
                 scored.append((score, card, color))
                 if best is None or score > best[0]:
                     best = (score, card, color)
         assert best is not None
-        if ROLLOUTS and (len(hand) <= ROLLOUT_HAND or opp_n <= ROLLOUT_OPP):
+        if ROLLOUTS:
             options = self._distinct(scored)
             if len(options) > 1:
                 best = self._rollout(r, seat, options, unseen, opp_n)
-        if (DRAW_FOR_WILD and r.phase is Phase.PLAY and opp_n > LATE + 2 and len(hand) > 3
-                and all(card.color == WILD for card in cards)):
-            # Only wilds fit: draw and keep the wild for a worse moment.
-            self._drawn_this_turn += 1
-            return DRAW
+        # A fitting card is always played, a lone wild too: drawing to keep the wild for
+        # later lost hands with the wild still held.
         return Play(best[1], best[2], cry)
 
     def _rollout(self, r: Round, seat: int, options: list[tuple[float, Card, str | None]],
@@ -323,7 +360,7 @@ class Computer(Player):
         per_card: dict[Card, int] = {}
         for item in sorted(scored, key=lambda t: -t[0]):
             n = per_card.get(item[1], 0)
-            if n < (2 if item[1].color == WILD else 1):
+            if n < (WILD_COLORS_TRIED if item[1].color == WILD else 1):
                 per_card[item[1]] = n + 1
                 out.append(item)
         return out
@@ -333,7 +370,7 @@ class Computer(Player):
         total = sum(n for n in unseen.values() if n > 0)
         opp_n = len(r.cards[1 - seat])
         counts = Counter(card.color for card in hand)
-        return max(COLORS, key=lambda col: counts[col] * CONTROL
+        return max(_held_colors(hand) or COLORS, key=lambda col: counts[col] * CONTROL
                    - OPP_REPLY * self._p_reply(r, unseen, total, opp_n, col, None))
 
     def _score(self, r: Round, seat: int, hand: list[Card], card: Card, color: str | None,

@@ -1,9 +1,10 @@
 """Fast play-outs for the computer player's look-ahead.
 
 A stripped copy of the rules for one purpose: finish a hand quickly from a sampled deal,
-both seats playing the greedy way (the fitting card worth most, wilds for the colour held
-most), and say who went out.  Cards are small integers (kinds, see ``KINDS``); there are no
-events, cries, challenges or hand limit, which do not change who wins a greedy race.
+both seats playing a simple greedy way (``PRIORITY``: the colour in play first, wilds last,
+a wild naming the colour held most), and say who went out.  Cards are small integers
+(kinds, see ``KINDS``); there are no events, cries, challenges or hand limit, which do not
+change who wins a greedy race.
 The rules engine stays the reference: ``tests/yucky/test_playout.py`` checks the two agree.
 """
 
@@ -22,6 +23,14 @@ KCOL: tuple[int, ...] = tuple(WILD_COLOR if c.is_wild else COLORS.index(c.color)
 KRANK: tuple[int, ...] = tuple((WILD_FOUR if c.rank == "4" else WILD_CARD) if c.is_wild
                                else _RANK[c.rank] for c in KINDS)
 KPTS: tuple[int, ...] = tuple(c.points for c in KINDS)
+#: The play-out policy's preference among fitting cards (highest first): a card of the
+#: colour in play (skips, reverses and draw twos first, as they keep the turn; then the
+#: most points), then one that changes colour on the number, then a wild, then a wild draw
+#: four.  Wilds last, since they fit anything later.  A simple first-fit player holding
+#: wilds back beats the plain most-points-first policy (which spends wilds at once).
+PRIORITY: tuple[int, ...] = tuple(
+    (1 if c.rank == "C" else 0) if c.is_wild else 2000 + 100 * (c.rank in "SRD") + c.points
+    for c in KINDS)
 assert set(ACTIONS) == {"S", "R", "D"}
 
 
@@ -73,14 +82,17 @@ def play_out(hands: list[list[int]], pile: list[int], used: list[int], color: in
         best = -1
         best_pts = -1
         for i, k in enumerate(hand):
+            pts = PRIORITY[k]
             c = KCOL[k]
             if c == WILD_COLOR:
                 if KRANK[k] == WILD_FOUR and have_color:
                     continue
-            elif c != color and KRANK[k] != rank:
-                continue
-            if KPTS[k] > best_pts:
-                best, best_pts = i, KPTS[k]
+            elif c != color:
+                if KRANK[k] != rank:
+                    continue
+                pts -= 1000             # a change of colour only when the colour fails
+            if pts > best_pts:
+                best, best_pts = i, pts
         if best < 0:
             if not pile:
                 if len(used) < 2:

@@ -82,6 +82,27 @@ def test_computer_names_a_colour_it_holds():
     assert move == Play(parse_card("WC"), "B", False) or move == DRAW
 
 
+def test_computer_names_a_colour_it_holds_when_only_a_wild_fits():
+    # You drew on blue, so you lack it; but naming blue while holding only reds leaves the
+    # computer to draw on its own colour next turn (or spend its last wild).
+    r = arrange("V0 G8 G5", "WC R7 R2 RS WC R8", "BD", turn=YOU, pile="R4")
+    r.apply(DRAW)
+    assert computer().choose(r, COMPUTER) == Play(parse_card("WC"), "R", False)
+
+
+def test_computer_names_the_colour_of_its_last_coloured_card():
+    r = arrange("V2 V8 V1 G6 G3 V1 R8", "V9 WC", "G1")
+    assert computer().choose(r, COMPUTER) == Play(parse_card("WC"), "V", True)
+    r = arrange("BR V0 V3", "W4 W4 V4", "GD")
+    assert computer().choose(r, COMPUTER) == Play(parse_card("W4"), "V", False)
+
+
+def test_computer_plays_its_only_fitting_wild_instead_of_drawing():
+    r = arrange("BR VR B7 B4 V4 G1 B6 R2", "R9 WC R8 W4 B5", "GD")
+    move = computer().choose(r, COMPUTER)
+    assert isinstance(move, Play) and move.card.is_wild and move.color in ("R", "B")
+
+
 def test_computer_draws_when_nothing_fits():
     r = arrange("G1 G2", "B5 B7", "R3")
     assert computer().choose(r, COMPUTER) == DRAW
