@@ -33,7 +33,7 @@ DEFAULT_SOURCE = ROOT.parent / "shared" / "engines" / "simplech" / "simplech.c"
 WHITE, BLACK, MAN, KING = 1, 2, 4, 8
 #: Results getmove returns (from Simple Checkers' own definitions).
 CB_WIN, CB_LOSS = 1, 2
-#: A search that overruns its CPU seconds this many times over (wall clock) is told to move.
+#: A search that overruns its CPU seconds this many times over is told to move.
 WATCHDOG_FACTOR = 4.0
 
 
@@ -126,13 +126,18 @@ class Simplech:
         playnow = ctypes.c_int(0)
         cbmove = CBMove()
         color = BLACK if game.turn == R.BLACK else WHITE
-        # Its clock is clock() (CPU seconds) and is only read between iterations: a watchdog
-        # tells it to move if the wall clock runs far past the budget on a busy machine.
+        # Its clock is clock() (the process's CPU seconds), read only between iterations, so
+        # one iteration may run far past the budget: a watchdog tells it to move once the
+        # process's CPU time is WATCHDOG_FACTOR budgets past.  CPU time, not the wall clock:
+        # on a busy machine the wall clock would cut its search short and weaken it.
         done = threading.Event()
+        limit = time.process_time() + self.seconds * WATCHDOG_FACTOR
 
         def watchdog() -> None:
-            if not done.wait(self.seconds * WATCHDOG_FACTOR + 1.0):
-                playnow.value = 1
+            while not done.wait(0.05):
+                if time.process_time() > limit:
+                    playnow.value = 1
+                    return
 
         guard = threading.Thread(target=watchdog, daemon=True)
         guard.start()
