@@ -4,6 +4,7 @@
     python bench/checkers_engine.py                      everything (hours on a shared machine)
     python bench/checkers_engine.py --only ladder --games 24 --size 6x6 --variant weckers2
     python bench/checkers_engine.py --only frozen --games 12
+    python bench/checkers_engine.py --opponent simplech --games 24 --jobs 2 --log games.jsonl
 
 Prints ``key = value`` lines:
 
@@ -17,6 +18,12 @@ Prints ``key = value`` lines:
   the median and maximum seconds a level 9 player took for a move (``think9_...``).
   ``ladder`` plays level n+2 against level n; ``frozen`` plays level 9 against the copy of
   the engine before the stronger search (``bench/checkers_engine_frozen.py``).
+* ``match_8x8_L9_v_simplech`` (``--opponent simplech``): level 9 against Simple Checkers 1.14
+  at ``--seconds`` CPU seconds a move (``bench/simplech.py`` builds it from
+  ``../shared/engines/simplech``), with the score by colour and both sides' search figures.
+  Every move of both sides is checked against the independent reference of the tests, and a
+  game ends only by the rules, the endgame databases or a threefold repetition (a draw);
+  one still going after ``--max-plies`` is reported as unfinished and scored as a draw.
 
 Ballot openings: every sequence of ``BALLOT_PLIES`` moves from the start is listed, those a
 level 5 search calls lopsided (beyond ``BALLOT_MARGIN``) are dropped, and a seeded draw picks
@@ -32,6 +39,7 @@ kill) ends a match early and still prints its line for the games finished, marke
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import random
@@ -55,7 +63,10 @@ from tests.checkers import naive  # noqa: E402
 #: Published 8x8 counts (Aart Bik, OEIS A133046) checked by the full run.
 DEEP = {9: 3_963_680, 10: 18_391_564, 11: 85_242_128}
 MAX_PLIES = 160
-LIMITS = {"plies": MAX_PLIES, "jobs": 1, "first": 0}     # the options of those names
+LIMITS: dict[str, object] = {"plies": MAX_PLIES, "jobs": 1, "first": 0, "log": ""}
+#: A game against an outside program ends only by the rules, the databases or a repetition.
+STRICT_PLIES = 400
+REPEATS = 3
 BALLOT_PLIES = 3
 BALLOT_MARGIN = 60
 
@@ -149,14 +160,45 @@ class Player:
     overrides: dict[str, int] = field(default_factory=dict)
 
     def move(self, game: R.Game) -> R.Move:
+        return self.reply(game)[0]
+
+    def reply(self, game: R.Game) -> tuple[R.Move, dict[str, object]]:
+        """The move and what the search said of it (depth, nodes, score for the mover)."""
         saved = {k: getattr(EV, k) for k in self.overrides}
         for k, v in self.overrides.items():
             setattr(EV, k, v)
         try:
-            return self.engine.best_move(game, self.level).move  # type: ignore[attr-defined]
+            result = self.engine.best_move(game, self.level)  # type: ignore[attr-defined]
         finally:
             for k, v in saved.items():
                 setattr(EV, k, v)
+        return result.move, {"depth": result.depth, "nodes": result.nodes,
+                             "score": result.score}
+
+
+@dataclass
+class SimplechPlayer:
+    """Simple Checkers at a number of CPU seconds a move (loaded in each process)."""
+
+    name: str
+    seconds: float
+    level: int = 0
+    _engine: object = None
+
+    def move(self, game: R.Game) -> R.Move:
+        return self.reply(game)[0]
+
+    def reply(self, game: R.Game) -> tuple[R.Move, dict[str, object]]:
+        from bench.simplech import Simplech
+
+        if self._engine is None:
+            self._engine = Simplech(self.seconds)
+        got = self._engine.move(game)  # type: ignore[attr-defined]
+        # Its value is from black's side; the log keeps every score for the mover.
+        value = got.value
+        if value is not None and game.turn == R.WHITE:
+            value = -value
+        return got.move, {"depth": got.depth, "nodes": got.nodes, "score": value}
 
 
 @dataclass
@@ -167,6 +209,9 @@ class Tally:
     think9: list[float] = field(default_factory=list)
     cpu9: list[float] = field(default_factory=list)
     stopped: bool = False           # interrupted: fewer games than asked for
+    by_color: dict[str, list[int]] = field(
+        default_factory=lambda: {R.BLACK: [0, 0, 0], R.WHITE: [0, 0, 0]})
+    unfinished: int = 0             # strict games still going at the ply limit (drawn)
 
     @property
     def games(self) -> int:
@@ -242,44 +287,84 @@ def database_result(game: R.Game) -> str | None:
     return R.BLACK if (found > 0) == black_to_move else R.WHITE
 
 
-def play_game(a: Player, b: Player, options: R.Options,
-              spec: Opening) -> tuple[str, list[float], list[float]]:
-    """(``+``, ``=`` or ``-`` for a, a's level 9 wall seconds, its CPU seconds)."""
+@dataclass
+class Played:
+    """One finished game: a's result (``+``, ``=``, ``-``), a's colour, a's level 9 wall and
+    CPU seconds, whether a strict game hit the ply limit, and the moves with what each
+    side's search said (for ``--log``)."""
+
+    mark: str
+    a_color: str
+    think9: list[float]
+    cpu9: list[float]
+    unfinished: bool
+    record: dict[str, object]
+
+
+def play_game(a: Player | SimplechPlayer, b: Player | SimplechPlayer, options: R.Options,
+              spec: Opening) -> Played:
+    """Play one game.  Against an outside program (``strict``) only the rules, the
+    databases and a threefold repetition end it; between our own players the ply limit
+    adjudicates on material or score."""
+    strict = isinstance(a, SimplechPlayer) or isinstance(b, SimplechPlayer)
     game = R.new_game(options, random.Random(spec.weights_seed))
     for i in spec.line:
         game = R.play(game, game.legal_moves()[i])
     a_color = R.BLACK if spec.a_black else R.WHITE
+    record: dict[str, object] = {"start": R.format_fen(game), "a": a.name, "b": b.name,
+                                 "a_color": a_color, "plies": []}
+    plies_log: list[dict[str, object]] = record["plies"]  # type: ignore[assignment]
     think9: list[float] = []
     cpu9: list[float] = []
     plies = 0
+    limit = STRICT_PLIES if strict else int(LIMITS["plies"])  # type: ignore[call-overload]
+    seen: dict[tuple[int, int, int, str], int] = {}
+    repeated = False
     known = database_result(game)
-    while not game.over and known is None and plies < LIMITS["plies"]:
+    while not game.over and known is None and plies < limit and not repeated:
         player = a if game.turn == a_color else b
         t0, c0 = time.perf_counter(), time.process_time()
-        mv = player.move(game)
+        mv, said = player.reply(game)
+        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
         if player is a and a.level == 9:
-            think9.append(time.perf_counter() - t0)
-            cpu9.append(time.process_time() - c0)
+            think9.append(wall)
+            cpu9.append(cpu)
+        plies_log.append({"move": R.format_move(mv), "by": player.name, "cpu": round(cpu, 3),
+                          "pieces": (game.position.black | game.position.white).bit_count(),
+                          **said})
         game = R.play(game, mv)
         plies += 1
         known = database_result(game)
+        pos = game.position
+        key = (pos.black, pos.white, pos.kings, pos.turn)
+        seen[key] = seen.get(key, 0) + 1
+        repeated = strict and seen[key] >= REPEATS
     winner: str | None
+    unfinished = False
     if game.result is not None:
         winner = game.result.winner
+        how = game.result.reason
     elif known is not None:
         winner = known or None
+        how = "databases"
+    elif repeated:
+        winner, how = None, "repetition"
+    elif strict:
+        winner, how, unfinished = None, "unfinished", True
     else:
         lead = R.advantage(game, a_color)
         winner = a_color if lead >= 1 else (R.other(a_color) if lead <= -1 else None)
+        how = "adjudicated"
     mark = "=" if winner is None else ("+" if winner == a_color else "-")
-    return mark, think9, cpu9
+    record.update(result=mark, how=how, end=R.format_fen(game))
+    return Played(mark, a_color, think9, cpu9, unfinished, record)
 
 
 #: The match a worker process plays games of (set before the workers are forked).
-_MATCH: list[tuple[Player, Player, R.Options]] = []
+_MATCH: list[tuple[Player | SimplechPlayer, Player | SimplechPlayer, R.Options]] = []
 
 
-def _play(spec: Opening) -> tuple[str, list[float], list[float]]:
+def _play(spec: Opening) -> Played:
     a, b, options = _MATCH[0]
     return play_game(a, b, options, spec)
 
@@ -290,7 +375,8 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def match(a: Player, b: Player, games: int, options: R.Options, seed: int) -> Tally:
+def match(a: Player | SimplechPlayer, b: Player | SimplechPlayer, games: int,
+          options: R.Options, seed: int) -> Tally:
     """``games`` games (rounded up to pairs): each opening with a as black, then as white."""
     specs = [Opening(line, a_black, seed * 1000 + n)
              for n, line in enumerate(ballots(options, (games + 1) // 2, seed))
@@ -303,13 +389,19 @@ def match(a: Player, b: Player, games: int, options: R.Options, seed: int) -> Ta
             if jobs > 1 else None)
     try:
         results = pool.imap(_play, specs) if pool is not None else map(_play, specs)
-        for mark, think9, cpu9 in results:
+        for played in results:
+            mark = played.mark
             marks.append(mark)
             tally.wins += mark == "+"
             tally.draws += mark == "="
             tally.losses += mark == "-"
-            tally.think9 += think9
-            tally.cpu9 += cpu9
+            tally.by_color[played.a_color]["+=-".index(mark)] += 1
+            tally.unfinished += played.unfinished
+            tally.think9 += played.think9
+            tally.cpu9 += played.cpu9
+            if LIMITS["log"]:
+                with open(str(LIMITS["log"]), "a", encoding="utf-8") as log:
+                    log.write(json.dumps(played.record) + "\n")
             print(f"# {a.name} v {b.name}: {''.join(marks)}", flush=True)
     except KeyboardInterrupt:
         # Ctrl+C or SIGTERM: the games finished so far still make a (smaller) figure.
@@ -335,6 +427,11 @@ def report(key: str, tally: Tally) -> None:
                  f"  think9_max_s = {max(tally.think9):.2f}"
                  f"  think9_median_cpu_s = {statistics.median(tally.cpu9):.2f}"
                  f"  think9_max_cpu_s = {max(tally.cpu9):.2f}")
+    for color, name in ((R.BLACK, "black"), (R.WHITE, "white")):
+        wins, draws, losses = tally.by_color[color]
+        line += f"  as_{name} = +{wins} ={draws} -{losses}"
+    if tally.unfinished:
+        line += f"  unfinished = {tally.unfinished}"
     if tally.stopped:
         line += "  (stopped early)"
     print(line, flush=True)
@@ -354,7 +451,14 @@ def main() -> None:
                                            "tune"))
     parser.add_argument("--tune", default="", help="NAME=VALUE,...: a changed evaluation "
                         "against the current one (with --only tune, at --level)")
-    parser.add_argument("--level", type=int, default=5)
+    parser.add_argument("--level", type=int, default=None,
+                        help="our level (default 5 with --only tune, 9 with --opponent)")
+    parser.add_argument("--opponent", choices=("simplech",),
+                        help="play our level against an outside program instead")
+    parser.add_argument("--seconds", type=float, default=0.5,
+                        help="the outside program's CPU seconds a move")
+    parser.add_argument("--log", default="", help="append every game, move by move, as JSON "
+                        "lines to this file")
     parser.add_argument("--frozen-level", type=int, default=9)
     parser.add_argument("--max-plies", type=int, default=MAX_PLIES,
                         help="adjudicate a game still going after this many plies")
@@ -371,10 +475,18 @@ def main() -> None:
     LIMITS["plies"] = args.max_plies
     LIMITS["jobs"] = args.jobs
     LIMITS["first"] = args.first
+    LIMITS["log"] = args.log
     quick = args.quick
     only = args.only
     options = options_for(args.size, args.variant)
     tag = f"{args.size}_{args.variant}"
+
+    if args.opponent == "simplech":
+        lv = args.level or 9
+        tally = match(Player(f"L{lv}", E, lv), SimplechPlayer("simplech", args.seconds),
+                      args.games, options, seed=700)
+        report(f"match_{tag}_L{lv}_v_simplech", tally)
+        return
 
     if only in (None, "perft"):
         rate, leaves = perft_speed(7 if quick else 8)
@@ -413,7 +525,8 @@ def main() -> None:
         ladder(options, tag, args.games, pairs)  # type: ignore[arg-type]
     if only == "tune":
         changes = {k: int(v) for k, v in (p.split("=") for p in args.tune.split(","))}
-        tally = match(Player("tuned", E, args.level, changes), Player("current", E, args.level),
+        lv = args.level or 5
+        tally = match(Player("tuned", E, lv, changes), Player("current", E, lv),
                       args.games, options, seed=500)
         report(f"tune_{tag}_L{args.level}_{args.tune}", tally)
     if only in (None, "frozen"):
