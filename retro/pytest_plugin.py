@@ -59,6 +59,7 @@ import pytest
 from retro.goldens import (
     GoldenLog,
     GoldenNameError,
+    Unused,
     find_unused,
     golden_key,
     module_folder,
@@ -87,6 +88,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 _LOG = pytest.StashKey[GoldenLog]()
+#: What --golden-unused found (and --golden-prune deleted), for the summary.
+_UNUSED = pytest.StashKey[Unused]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -298,6 +301,11 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         return
     if log.shared() and session.exitstatus == 0:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+    if config.getoption("--golden-unused") or config.getoption("--golden-prune"):
+        unused = find_unused(log, paths_given=_paths_given(config))
+        if config.getoption("--golden-prune"):
+            unused.files = prune(unused.files, log.folders)
+        config.stash[_UNUSED] = unused
     report = _report_folder(config)
     if report is not None:
         from retro.golden_report import write_index
@@ -325,20 +333,16 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int,
             write(f"WRITTEN {_shown_path(Path(written))}  ({test})")
         for test, changed in log.changed:
             write(f"CHANGED {_shown_path(Path(changed))}  ({test})")
-    pruning = config.getoption("--golden-prune")
-    if config.getoption("--golden-unused") or pruning:
-        unused = find_unused(log, paths_given=_paths_given(config))
+    unused = config.stash.get(_UNUSED, None)
+    if unused is not None:
         terminalreporter.section("retro golden screens not used")
         write(f"{len(unused.files)} golden screen(s) used by no test of this run")
         if unused.named_not_judged:
             write(f"{unused.named_not_judged} named golden screen(s) not judged: "
                   f"{unused.why_not_whole} (run the whole suite, without paths, to judge them)")
-        if pruning:
-            for deleted in prune(unused.files, log.folders):
-                write(f"DELETED {_shown_path(deleted)}")
-        else:
-            for stale in unused.files:
-                write(f"UNUSED {_shown_path(stale)}")
+        word = "DELETED" if config.getoption("--golden-prune") else "UNUSED"
+        for path in unused.files:
+            write(f"{word} {_shown_path(path)}")
     report = _report_folder(config)
     if report is not None:
         write(f"golden screen report: {_shown_path(report / 'index.html')} "
