@@ -39,7 +39,7 @@ Options (each works under pytest-xdist: workers send what they did to the contro
     at the end, list the golden ``.txt`` files no test uses (see
     ``retro.goldens.find_unused``): an unnamed golden when its module was collected and its
     test is gone or passed without using it; a named golden only in a whole run (no paths
-    or node ids given, nothing deselected, every test passed).
+    or node ids given, nothing deselected, every test passed, no module skipped).
 ``--golden-prune``
     delete what ``--golden-unused`` lists, and list what was deleted.
 ``--golden-report DIR``
@@ -159,6 +159,9 @@ class _Recorder:
     def _note(self, report: pytest.CollectReport) -> None:
         if report.failed:
             self.log.collect_errors += 1
+            return
+        if report.skipped:
+            self.log.skipped_modules += 1
             return
         for node in report.result:
             if not isinstance(node, pytest.Function):
