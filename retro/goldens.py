@@ -123,6 +123,8 @@ class GoldenLog:
     passed: set[str] = field(default_factory=set)
     deselected: int = 0
     collect_errors: int = 0
+    #: modules skipped as a whole (an import that failed on purpose, a platform).
+    skipped_modules: int = 0
     #: failing screens for ``--golden-report`` (see ``retro.golden_report``).
     failures: list[dict[str, Any]] = field(default_factory=list)
 
@@ -141,6 +143,7 @@ class GoldenLog:
             "modules": self.modules, "tests": self.tests, "classes": sorted(self.classes),
             "selected": sorted(self.selected), "passed": sorted(self.passed),
             "deselected": self.deselected, "collect_errors": self.collect_errors,
+            "skipped_modules": self.skipped_modules,
             "failures": self.failures,
         }
 
@@ -161,6 +164,7 @@ class GoldenLog:
         # Every worker collects (and deselects) the same tests: count them once.
         self.deselected = max(self.deselected, data["deselected"])
         self.collect_errors = max(self.collect_errors, data["collect_errors"])
+        self.skipped_modules = max(self.skipped_modules, data["skipped_modules"])
         self.failures += data["failures"]
 
     def shared(self) -> dict[str, list[str]]:
@@ -187,6 +191,8 @@ def why_not_whole(log: GoldenLog, *, paths_given: bool) -> str:
         reasons.append(f"{log.deselected} test(s) deselected")
     if log.collect_errors:
         reasons.append(f"{log.collect_errors} collection error(s)")
+    if log.skipped_modules:
+        reasons.append(f"{log.skipped_modules} module(s) skipped")
     not_passed = len(log.selected - log.passed)
     if not_passed:
         reasons.append(f"{not_passed} test(s) did not pass")
@@ -200,7 +206,7 @@ def find_unused(log: GoldenLog, *, paths_given: bool) -> Unused:
     when no test of the module has its name any more, or when that test passed without
     using it; a golden of a test that did not run or did not pass is left alone.  A named
     golden can belong to any test, so it is judged only in a whole run (no paths or node
-    ids given, nothing deselected, every test passed).
+    ids given, nothing deselected, every test passed, no module skipped).
     """
     reasons = why_not_whole(log, paths_given=paths_given)
     owners: dict[tuple[str, str], list[str]] = {}

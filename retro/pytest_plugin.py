@@ -39,7 +39,7 @@ Options (each works under pytest-xdist: workers send what they did to the contro
     at the end, list the golden ``.txt`` files no test uses (see
     ``retro.goldens.find_unused``): an unnamed golden when its module was collected and its
     test is gone or passed without using it; a named golden only in a whole run (no paths
-    or node ids given, nothing deselected, every test passed).
+    or node ids given, nothing deselected, every test passed, no module skipped).
 ``--golden-prune``
     delete what ``--golden-unused`` lists, and list what was deleted.
 ``--golden-report DIR``
@@ -59,6 +59,7 @@ import pytest
 from retro.goldens import (
     GoldenLog,
     GoldenNameError,
+    Unused,
     find_unused,
     golden_key,
     module_folder,
@@ -87,6 +88,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 _LOG = pytest.StashKey[GoldenLog]()
+#: What --golden-unused found (and --golden-prune deleted), for the summary.
+_UNUSED = pytest.StashKey[Unused]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -156,6 +159,9 @@ class _Recorder:
     def _note(self, report: pytest.CollectReport) -> None:
         if report.failed:
             self.log.collect_errors += 1
+            return
+        if report.skipped:
+            self.log.skipped_modules += 1
             return
         for node in report.result:
             if not isinstance(node, pytest.Function):
@@ -298,6 +304,11 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         return
     if log.shared() and session.exitstatus == 0:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+    if config.getoption("--golden-unused") or config.getoption("--golden-prune"):
+        unused = find_unused(log, paths_given=_paths_given(config))
+        if config.getoption("--golden-prune"):
+            unused.files = prune(unused.files, log.folders)
+        config.stash[_UNUSED] = unused
     report = _report_folder(config)
     if report is not None:
         from retro.golden_report import write_index
@@ -325,20 +336,16 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int,
             write(f"WRITTEN {_shown_path(Path(written))}  ({test})")
         for test, changed in log.changed:
             write(f"CHANGED {_shown_path(Path(changed))}  ({test})")
-    pruning = config.getoption("--golden-prune")
-    if config.getoption("--golden-unused") or pruning:
-        unused = find_unused(log, paths_given=_paths_given(config))
+    unused = config.stash.get(_UNUSED, None)
+    if unused is not None:
         terminalreporter.section("retro golden screens not used")
         write(f"{len(unused.files)} golden screen(s) used by no test of this run")
         if unused.named_not_judged:
             write(f"{unused.named_not_judged} named golden screen(s) not judged: "
                   f"{unused.why_not_whole} (run the whole suite, without paths, to judge them)")
-        if pruning:
-            for deleted in prune(unused.files, log.folders):
-                write(f"DELETED {_shown_path(deleted)}")
-        else:
-            for stale in unused.files:
-                write(f"UNUSED {_shown_path(stale)}")
+        word = "DELETED" if config.getoption("--golden-prune") else "UNUSED"
+        for path in unused.files:
+            write(f"{word} {_shown_path(path)}")
     report = _report_folder(config)
     if report is not None:
         write(f"golden screen report: {_shown_path(report / 'index.html')} "

@@ -412,3 +412,17 @@ def test_a_golden_that_is_no_dump_fails_with_one_line_naming_it(
     result.stdout.fnmatch_lines(["E * golden golden/demo/hello.txt is not a screen dump "
                                  "(a dump has 51 lines, this one 1); pytest --update-golden*"])
     assert "dump.py" not in result.stdout.str()
+
+
+def test_golden_unused_leaves_alone_the_goldens_of_a_skipped_module(
+        pytester: pytest.Pytester) -> None:
+    root = _stale_project(pytester)
+    _write_tests(root, "import pytest\npytest.skip('no device', allow_module_level=True)\n",
+                 name="test_skipped.py")
+    kept = root / "golden" / "tests" / "test_skipped" / "test_x.txt"
+    kept.parent.mkdir(parents=True)
+    kept.write_text("x", encoding="utf-8")
+    result = _run(pytester, root, "--golden-prune")
+    result.assert_outcomes(passed=3, skipped=1)
+    assert kept.exists()
+    result.stdout.fnmatch_lines(["*not judged: 1 module(s) skipped*"])
