@@ -342,6 +342,7 @@ def _played_out_gain(deal: Deal, play: Play, worlds: int = 64) -> float:
     return finish(closing_gain(sampled, deal.turn, play, 0, probe._play_out_player, 77))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [80, 90, 389])
 def test_expert_does_not_close_where_closing_loses_when_played_out(seed: int) -> None:
     # At its first lead, no points yet: the sampling alone (each sampled world seen whole)
@@ -355,6 +356,7 @@ def test_expert_does_not_close_where_closing_loses_when_played_out(seed: int) ->
     assert _played_out_gain(deal, _best_play(deal)) < 0
 
 
+@pytest.mark.slow
 def test_expert_still_closes_where_closing_pays_when_played_out() -> None:
     deal = _first_lead(370)
     expert = ExpertPlayer(deal.turn, random.Random(370))
