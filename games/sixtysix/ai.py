@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from retro.games.sixtysix.closing import closing_gain, world_deal
@@ -46,8 +46,9 @@ class ExpertConfig:
     close_sure: float = 0.9      # ... and win in this share of the sampled worlds
     close_hope: int = 45         # skip judging a close unless points + hand could reach this
     exact_roots: bool = False    # True: exact root values even when one world decides
-    close_worlds: int = 48       # worlds played out to check a close by its outcome (0: none)
+    close_worlds: int = 24       # worlds played out to check a close by its outcome (0: none)
     close_gain: float = 0.0      # ... and closing must gain more than this on average
+    close_samples: int = 3       # worlds per decision of the players in those play-outs
 
 
 @dataclass
@@ -117,11 +118,18 @@ class ExpertPlayer:
             # the same kind of worlds, played out without that sight, decide.
             worlds = [world_deal(deal, self.seat, *self.sample_world(deal, self.rng))
                       for _ in range(self.config.close_worlds)]
-            gain = yield from closing_gain(worlds, self.seat, play, carry)
+            gain = yield from closing_gain(worlds, self.seat, play, carry,
+                                           self._play_out_player, self.rng.getrandbits(32))
             self.close_gain = gain
             if gain > self.config.close_gain:
                 return Close()
         return play
+
+    def _play_out_player(self, seat: int, seed: int) -> ExpertPlayer:
+        """The computer's own play, on a smaller budget, for checking a close: it samples
+        what its seat cannot see and judges any later close by its sampling alone."""
+        cfg = replace(self.config, samples=self.config.close_samples, close_worlds=0)
+        return ExpertPlayer(seat, random.Random(seed), cfg)
 
     def _best_card(self, scores: dict[str, float]) -> str:
         cards = {k: v for k, v in scores.items() if k != "close"}
