@@ -2,11 +2,19 @@
 
 Two-player games, seats alternated (the exact player moves first in even-numbered games),
 every game seeded by its number.  Prints ``key = value`` lines: ``games`` (per opponent),
-``win_vs_random``, ``win_vs_greedy`` (fractions of all games, unfinished games count as not
-won), ``ci95`` (the larger 95% half-width of the two), ``decision_s`` (median seconds of one
-twiddle decision with five cards allowed, after the one-time tables; ``decision_max_s`` the
-slowest of 40), ``tables_s`` (building
-those tables) and the baselines' own win rate against random for scale.
+``win_vs_random``, ``win_vs_greedy``, ``win_vs_line_greedy`` (fractions of all games,
+unfinished games count as not won) each with its 95% half-width ``ci95_vs_...``;
+``decision_s`` (median CPU seconds of one twiddle decision with five cards allowed, the
+board valued included, after the one-time tables; ``decision_max_s`` the slowest of 40),
+``tables_s`` (building those tables) and the baselines' own win rate against random for
+scale.  The opponents are ``ai.RandomPlayer``, ``ai.GreedyPlayer`` (the square with the
+highest hand it can beat) and ``ai.LineGreedyPlayer`` (a square completing its own four
+whenever it can, else the highest-scoring square it does not hold).
+
+Tables: ``table_games`` games for each table of 3 to 6 players, one computer against
+line-greedy players, its seat moving round the table game by game: ``share_<n>p_vs_line_greedy``
+(the share of games it won, ``ci95_<n>p`` its half-width) and ``fair_share_ratio_<n>p`` (that
+share times n: 1 is a fair share; the goal is at least 1.5).
 
 Defence: ``threat_games`` computer-only games (2 to 6 exact players in turn, no options, and
 every fourth game with Mud Puddle) count the threats the computer meets when it pigs out: a
@@ -20,7 +28,8 @@ square meets); ``turn_block_share`` is the share of turns facing any blockable t
 empty fourth square) where the capture blocked one.  ``threats_empty_blocked`` is the share
 for lines whose fourth square is empty, for comparison.
 
-    python bench/pigpoker_ai.py [--quick] [--games N] [--threat-games N]
+    python bench/pigpoker_ai.py [--quick] [--games N] [--table-games N] [--threat-games N]
+                                [--skip random|greedy|line_greedy|tables|threats ...]
 """
 
 from __future__ import annotations

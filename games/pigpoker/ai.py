@@ -2,7 +2,10 @@
 
 The exact player values every possible final hand (each of the 7,475 hand classes) by the
 best square it could then take, weighing lines of its own, blocking an opponent's three in a
-row, the pigs that settle the payout, and how hard the hand is to take back.  It then weighs
+row, the race to four on every line through the square for it and its rivals (the chance to
+take each square still lacking and to keep each held, a discount for each further turn),
+its own threes, the weak pig a rival would take for its own line, the pigs that settle the
+payout, and how hard the hand is to take back.  It then weighs
 every choice of cards to twiddle (all subsets the die allows) against every possible redraw
 from the cards not kept (the twiddled cards go back into the deck first, as the rules say).
 No sampling: redraws of one to three cards are enumerated; for four and five the class counts
