@@ -201,9 +201,11 @@ class Computer(Player):
 
     name = "computer"
 
-    def __init__(self, rng: random.Random, lapse: float = 0.0) -> None:
+    def __init__(self, rng: random.Random, lapse: float = 0.0,
+                 rollouts: int = ROLLOUTS) -> None:
         self.rng = rng
         self.lapse = lapse
+        self.rollouts = rollouts          # the sample budget of each decision
         self._round: Round | None = None
         self._seen = 0
         self._void: dict[str, int] = {}    # colour -> cards the opponent got since it lacked it
@@ -309,7 +311,7 @@ class Computer(Player):
                 if best is None or score > best[0]:
                     best = (score, card, color)
         assert best is not None
-        if ROLLOUTS:
+        if self.rollouts:
             options = self._distinct(scored)
             if len(options) > 1:
                 best = self._rollout(r, seat, options, unseen, opp_n)
@@ -335,7 +337,7 @@ class Computer(Player):
             index_of.setdefault(card, mine.index(KIND[card]))
         wins = [0] * len(options)
         rng = self.rng
-        for _ in range(ROLLOUTS):
+        for _ in range(self.rollouts):
             rng.shuffle(pool)
             if lacking:
                 pool.sort(key=lambda k: playout.KCOL[k] in lacking)

@@ -33,7 +33,8 @@ def test_computer_never_plays_wild_draw_four_illegally():
     assert not (isinstance(move, Play) and move.card.code == "W4")
     for seed in range(60):
         r = Round.deal(random.Random(seed), dealer=seed % 2)
-        players = (computer(), Computer(random.Random(seed)))
+        players = (Computer(random.Random(seed), rollouts=4),
+                   Computer(random.Random(seed), rollouts=4))
         while r.phase is not Phase.OVER:
             seat = r.turn
             r.apply(players[seat].choose(r, seat))
@@ -121,7 +122,7 @@ def _rate(opponent, hands: int) -> float:
     wins = 0
     for i in range(hands):
         rng = random.Random(1000 + i)
-        ai = Computer(random.Random(rng.getrandbits(32)))
+        ai = Computer(random.Random(rng.getrandbits(32)), rollouts=8)   # a small budget
         other = opponent(random.Random(rng.getrandbits(32)))
         seat = i % 2
         players = (ai, other) if seat == 0 else (other, ai)
