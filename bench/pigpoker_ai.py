@@ -139,6 +139,15 @@ def half_width(p: float, n: int) -> float:
     return 1.96 * math.sqrt(max(p * (1 - p), 1e-12) / n)
 
 
+def wilson(p: float, n: int) -> str:
+    """The 95% Wilson score interval of a share ``p`` of ``n`` games, as ``low-high``
+    (meaningful also at 0 and 1, where the half-width above shrinks to nothing)."""
+    z = 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return f"{max(centre - spread, 0.0):.3f}-{min(centre + spread, 1.0):.3f}"
+
+
 def decision_time(samples: int) -> tuple[float, float]:
     player = ai.ExactPlayer()
     times = []
@@ -189,7 +198,8 @@ def main() -> None:
         p, u = match("exact", games, opponent)
         unfinished += u
         print(f"win_vs_{opponent} = {p:.3f}")
-        print(f"ci95_vs_{opponent} = {half_width(p, games):.3f}", flush=True)
+        print(f"ci95_vs_{opponent} = {half_width(p, games):.3f}")
+        print(f"interval95_vs_{opponent} = {wilson(p, games)}", flush=True)
     print(f"unfinished = {unfinished}")
     if "tables" not in args.skip:
         print(f"table_games = {table_games}")
@@ -202,14 +212,16 @@ def main() -> None:
                   f"-{(p + half_width(p, table_games)) * n:.2f}; unfinished {u})", flush=True)
     if "random" not in args.skip:
         greedy_vs_random, _ = match("greedy", games, "random")
-        print(f"baseline_greedy_vs_random = {greedy_vs_random:.3f}")
+        print(f"baseline_greedy_vs_random = {greedy_vs_random:.3f} "
+              f"(interval {wilson(greedy_vs_random, games)})")
     if "threats" in args.skip:
         return
     tally = defence(threat_games)
     print(f"threat_games = {threat_games}")
     print(f"threats_blockable = {tally.blockable}")
     print(f"threats_blocked = {tally.blocked}")
-    print(f"block_share = {tally.blocked / max(tally.blockable, 1):.3f}")
+    share = tally.blocked / max(tally.blockable, 1)
+    print(f"block_share = {share:.3f} (interval {wilson(share, max(tally.blockable, 1))})")
     print(f"missed_for_another_threat = {tally.missed_for_another}")
     print(f"turn_block_share = {tally.turns_blocked / max(tally.turns, 1):.3f} "
           f"({tally.turns_blocked} of {tally.turns} turns facing a blockable threat)")

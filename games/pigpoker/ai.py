@@ -264,9 +264,14 @@ def _threat_relief(board: Sequence[r.Square], i: int, me: int,
 def _rival_gain(board: Sequence[r.Square], i: int, me: int) -> float:
     """What square ``i`` is worth to the rival it helps most: the lines through it that
     hold no pig but that rival's (``RIVAL_LINE`` by its pigs there).  A pig of mine on such
-    a square is a double prize for that rival: my pig gone and its line grown."""
+    a square is a double prize for that rival: my pig gone and its line grown.  Nothing on
+    a line where a rival holds three: there any pig is a block, the threat terms weigh it."""
     best = 0.0
-    for q in {sq.owner for sq in board if sq.owner is not None and sq.owner != me}:
+    rivals = {sq.owner for sq in board if sq.owner is not None and sq.owner != me}
+    for line in r.LINES:
+        if i in line and any(sum(board[k].owner == q for k in line) >= 3 for q in rivals):
+            return 0.0
+    for q in rivals:
         gain = 0.0
         for line in r.LINES:
             if i not in line:
