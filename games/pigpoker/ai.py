@@ -324,8 +324,8 @@ def _potential(board: Sequence[r.Square], i: int, me: int, chance: np.ndarray) -
             else:
                 before = base * take(i) * TEMPO ** missing
             if p == me:
-                if missing == 0:
-                    continue                      # a win, valued apart
+                if missing <= 1:
+                    continue                      # a win or my own three, valued apart
                 after = base * new_keep * TEMPO ** (missing - 1)
                 out += MY_POTENTIAL * (after - before)
             else:
