@@ -207,9 +207,10 @@ def main() -> None:
             p, u = match("exact", table_games, "line_greedy", players=n, first_seed=1000 * n)
             print(f"share_{n}p_vs_line_greedy = {p:.3f}")
             print(f"ci95_{n}p = {half_width(p, table_games):.3f}")
-            print(f"fair_share_ratio_{n}p = {p * n:.2f} "
-                  f"(interval {(p - half_width(p, table_games)) * n:.2f}"
-                  f"-{(p + half_width(p, table_games)) * n:.2f}; unfinished {u})", flush=True)
+            low, high = (float(x) * n for x in wilson(p, table_games).split("-"))
+            print(f"interval95_{n}p = {wilson(p, table_games)}")
+            print(f"fair_share_ratio_{n}p = {p * n:.2f} (interval {low:.2f}-{high:.2f}; "
+                  f"unfinished {u})", flush=True)
     if "random" not in args.skip:
         greedy_vs_random, _ = match("greedy", games, "random")
         print(f"baseline_greedy_vs_random = {greedy_vs_random:.3f} "
