@@ -1,4 +1,4 @@
-"""Computer players for Yucky Lucky You!: the strong one and two baselines.
+"""Computer players for Yucky Lucky You!: the strong one and three baselines.
 
 Every player answers ``choose(round, seat) -> Move`` for the seat that must decide and
 ``wants_catch(round, seat) -> bool`` when the opponent sits at one card without the cry.
@@ -357,7 +357,7 @@ class Computer(Player):
     @staticmethod
     def _distinct(scored: list[tuple[float, Card, str | None]]
                   ) -> list[tuple[float, Card, str | None]]:
-        """One entry per card, and for a wild only its two best colours."""
+        """One entry per card, and for a wild its best ``WILD_COLORS_TRIED`` colours."""
         out: list[tuple[float, Card, str | None]] = []
         per_card: dict[Card, int] = {}
         for item in sorted(scored, key=lambda t: -t[0]):
