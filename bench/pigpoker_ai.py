@@ -2,11 +2,19 @@
 
 Two-player games, seats alternated (the exact player moves first in even-numbered games),
 every game seeded by its number.  Prints ``key = value`` lines: ``games`` (per opponent),
-``win_vs_random``, ``win_vs_greedy`` (fractions of all games, unfinished games count as not
-won), ``ci95`` (the larger 95% half-width of the two), ``decision_s`` (median seconds of one
-twiddle decision with five cards allowed, after the one-time tables; ``decision_max_s`` the
-slowest of 40), ``tables_s`` (building
-those tables) and the baselines' own win rate against random for scale.
+``win_vs_random``, ``win_vs_greedy``, ``win_vs_line_greedy`` (fractions of all games,
+unfinished games count as not won) each with its 95% half-width ``ci95_vs_...``;
+``decision_s`` (median CPU seconds of one twiddle decision with five cards allowed, the
+board valued included, after the one-time tables; ``decision_max_s`` the slowest of 40),
+``tables_s`` (building those tables) and the baselines' own win rate against random for
+scale.  The opponents are ``ai.RandomPlayer``, ``ai.GreedyPlayer`` (the square with the
+highest hand it can beat) and ``ai.LineGreedyPlayer`` (a square completing its own four
+whenever it can, else the highest-scoring square it does not hold).
+
+Tables: ``table_games`` games for each table of 3 to 6 players, one computer against
+line-greedy players, its seat moving round the table game by game: ``share_<n>p_vs_line_greedy``
+(the share of games it won, ``ci95_<n>p`` its half-width) and ``fair_share_ratio_<n>p`` (that
+share times n: 1 is a fair share; the goal is at least 1.5).
 
 Defence: ``threat_games`` computer-only games (2 to 6 exact players in turn, no options, and
 every fourth game with Mud Puddle) count the threats the computer meets when it pigs out: a
@@ -20,7 +28,8 @@ square meets); ``turn_block_share`` is the share of turns facing any blockable t
 empty fourth square) where the capture blocked one.  ``threats_empty_blocked`` is the share
 for lines whose fourth square is empty, for comparison.
 
-    python bench/pigpoker_ai.py [--quick] [--games N] [--threat-games N]
+    python bench/pigpoker_ai.py [--quick] [--games N] [--table-games N] [--threat-games N]
+                                [--skip random|greedy|line_greedy|tables|threats ...]
 """
 
 from __future__ import annotations
@@ -130,6 +139,15 @@ def half_width(p: float, n: int) -> float:
     return 1.96 * math.sqrt(max(p * (1 - p), 1e-12) / n)
 
 
+def wilson(p: float, n: int) -> str:
+    """The 95% Wilson score interval of a share ``p`` of ``n`` games, as ``low-high``
+    (meaningful also at 0 and 1, where the half-width above shrinks to nothing)."""
+    z = 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return f"{max(centre - spread, 0.0):.3f}-{min(centre + spread, 1.0):.3f}"
+
+
 def decision_time(samples: int) -> tuple[float, float]:
     player = ai.ExactPlayer()
     times = []
@@ -180,7 +198,8 @@ def main() -> None:
         p, u = match("exact", games, opponent)
         unfinished += u
         print(f"win_vs_{opponent} = {p:.3f}")
-        print(f"ci95_vs_{opponent} = {half_width(p, games):.3f}", flush=True)
+        print(f"ci95_vs_{opponent} = {half_width(p, games):.3f}")
+        print(f"interval95_vs_{opponent} = {wilson(p, games)}", flush=True)
     print(f"unfinished = {unfinished}")
     if "tables" not in args.skip:
         print(f"table_games = {table_games}")
@@ -188,19 +207,22 @@ def main() -> None:
             p, u = match("exact", table_games, "line_greedy", players=n, first_seed=1000 * n)
             print(f"share_{n}p_vs_line_greedy = {p:.3f}")
             print(f"ci95_{n}p = {half_width(p, table_games):.3f}")
-            print(f"fair_share_ratio_{n}p = {p * n:.2f} "
-                  f"(interval {(p - half_width(p, table_games)) * n:.2f}"
-                  f"-{(p + half_width(p, table_games)) * n:.2f}; unfinished {u})", flush=True)
+            low, high = (float(x) * n for x in wilson(p, table_games).split("-"))
+            print(f"interval95_{n}p = {wilson(p, table_games)}")
+            print(f"fair_share_ratio_{n}p = {p * n:.2f} (interval {low:.2f}-{high:.2f}; "
+                  f"unfinished {u})", flush=True)
     if "random" not in args.skip:
         greedy_vs_random, _ = match("greedy", games, "random")
-        print(f"baseline_greedy_vs_random = {greedy_vs_random:.3f}")
+        print(f"baseline_greedy_vs_random = {greedy_vs_random:.3f} "
+              f"(interval {wilson(greedy_vs_random, games)})")
     if "threats" in args.skip:
         return
     tally = defence(threat_games)
     print(f"threat_games = {threat_games}")
     print(f"threats_blockable = {tally.blockable}")
     print(f"threats_blocked = {tally.blocked}")
-    print(f"block_share = {tally.blocked / max(tally.blockable, 1):.3f}")
+    share = tally.blocked / max(tally.blockable, 1)
+    print(f"block_share = {share:.3f} (interval {wilson(share, max(tally.blockable, 1))})")
     print(f"missed_for_another_threat = {tally.missed_for_another}")
     print(f"turn_block_share = {tally.turns_blocked / max(tally.turns, 1):.3f} "
           f"({tally.turns_blocked} of {tally.turns} turns facing a blockable threat)")

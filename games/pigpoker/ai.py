@@ -2,7 +2,10 @@
 
 The exact player values every possible final hand (each of the 7,475 hand classes) by the
 best square it could then take, weighing lines of its own, blocking an opponent's three in a
-row, the pigs that settle the payout, and how hard the hand is to take back.  It then weighs
+row, the race to four on every line through the square for it and its rivals (the chance to
+take each square still lacking and to keep each held, a discount for each further turn),
+its own threes, the weak pig a rival would take for its own line, the pigs that settle the
+payout, and how hard the hand is to take back.  It then weighs
 every choice of cards to twiddle (all subsets the die allows) against every possible redraw
 from the cards not kept (the twiddled cards go back into the deck first, as the rules say).
 No sampling: redraws of one to three cards are enumerated; for four and five the class counts
@@ -20,7 +23,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import zlib
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -30,7 +32,6 @@ from typing import Protocol, TypeVar
 import numpy as np
 
 from retro.games.pigpoker import hands as hx
-from retro.games.pigpoker import playout
 from retro.games.pigpoker import rules as r
 
 T = TypeVar("T")
@@ -49,12 +50,12 @@ THREAT_LINE = 60.0              # a rival's three in a line, scaled by the share
 THREAT_VALUE = 400.0            # each unit of chance that a rival completes a line next turn
 OWN_THREAT = 150.0              # my own three in a line, by my chance to complete it
 BREAK_SHARE = 0.5               # how often a rival that could break my line does
-MY_POTENTIAL = 0.0              # the race to four on my lines (see _potential)
-RIVAL_POTENTIAL = 0.0           # ... and on each rival's, against me
+MY_POTENTIAL = 150.0            # the race to four on my lines (see _potential)
+RIVAL_POTENTIAL = 150.0         # ... and on each rival's, against me
 TEMPO = 0.3                     # each further turn a line needs
 KEEP_SHARE = 0.5                # how often a square that could be taken back is
-SQUARE_PLAYOUTS = 32            # play-outs weighing each candidate square (0: static only)
-SQUARE_CANDIDATES = 6           # ... the best this many by the static values
+GIFT = 10.0                     # a weak pig on a square a rival wants (see _rival_gain)
+RIVAL_LINE = (0.0, 1.0, 4.0, 0.0)  # by the rival's pigs in an otherwise free line (0-2)
 RIVAL_TRIES = 2.5               # a rival's chance to beat a hand: 1 - (1 - share)**RIVAL_TRIES
 
 
@@ -186,7 +187,8 @@ def square_values(game: r.Game, me: int) -> np.ndarray:
             value = strategic * np.maximum(hold - hold[sq.cls], 0.0)
         else:
             value = BASE_VALUE + strategic * hold
-        value = (value + _threat_relief(board, i, me, chance)
+        value = (value - GIFT * chance[:-1] * _rival_gain(board, i, me)
+                 + _threat_relief(board, i, me, chance)
                  + _own_threats(board, i, me, chance) + _potential(board, i, me, chance))
         out[i, mask] = value[mask]
     return out
@@ -259,6 +261,28 @@ def _threat_relief(board: Sequence[r.Square], i: int, me: int,
     return relief
 
 
+def _rival_gain(board: Sequence[r.Square], i: int, me: int) -> float:
+    """What square ``i`` is worth to the rival it helps most: the lines through it that
+    hold no pig but that rival's (``RIVAL_LINE`` by its pigs there).  A pig of mine on such
+    a square is a double prize for that rival: my pig gone and its line grown.  Nothing on
+    a line where a rival holds three: there any pig is a block, the threat terms weigh it."""
+    best = 0.0
+    rivals = {sq.owner for sq in board if sq.owner is not None and sq.owner != me}
+    for line in r.LINES:
+        if i in line and any(sum(board[k].owner == q for k in line) >= 3 for q in rivals):
+            return 0.0
+    for q in rivals:
+        gain = 0.0
+        for line in r.LINES:
+            if i not in line:
+                continue
+            held = [board[k].owner for k in line if k != i]
+            if all(o in (None, q) for o in held):
+                gain += RIVAL_LINE[held.count(q)]
+        best = max(best, gain)
+    return best
+
+
 def _potential(board: Sequence[r.Square], i: int, me: int, chance: np.ndarray) -> np.ndarray:
     """(classes,) array: the change that capturing square ``i`` with each class makes to
     the race to four on the lines through ``i``, for me and against my rivals.
@@ -300,8 +324,8 @@ def _potential(board: Sequence[r.Square], i: int, me: int, chance: np.ndarray) -
             else:
                 before = base * take(i) * TEMPO ** missing
             if p == me:
-                if missing == 0:
-                    continue                      # a win, valued apart
+                if missing <= 1:
+                    continue                      # a win or my own three, valued apart
                 after = base * new_keep * TEMPO ** (missing - 1)
                 out += MY_POTENTIAL * (after - before)
             else:
@@ -469,31 +493,8 @@ class ExactPlayer:
     def square(self, game: r.Game) -> int:
         table = square_values(game, game.turn)
         cls = game.hand_class
-        legal = sorted(game.legal_squares(), key=lambda i: (-table[i, cls], i))
-        if SQUARE_PLAYOUTS and len(legal) > 1 and table[legal[0], cls] < WIN_VALUE:
-            return best_by_playouts(game, legal[:SQUARE_CANDIDATES])
-        return legal[0]
-
-
-def best_by_playouts(game: r.Game, candidates: Sequence[int]) -> int:
-    """The candidate square (best first by the static values) whose capture wins most
-    play-outs; every candidate meets the same ``SQUARE_PLAYOUTS`` sequences of hands (one
-    stream seeded by the position), and a tie goes to the earlier candidate."""
-    me, cls = game.turn, game.hand_class
-    owners = [sq.owner for sq in game.board]
-    classes = [sq.cls for sq in game.board]
-    seed = zlib.crc32(repr((owners, classes, cls, me)).encode())
-    n = len(game.players)
-    wins = [0] * len(candidates)
-    for k in range(SQUARE_PLAYOUTS):
-        stream = seed * 1_000_003 + k
-        for j, square in enumerate(candidates):
-            after_owners, after_classes = list(owners), list(classes)
-            after_owners[square], after_classes[square] = me, cls
-            winner = playout.play_out(after_owners, after_classes, (me + 1) % n, n,
-                                      game.options, random.Random(stream))
-            wins[j] += winner == me
-    return candidates[max(range(len(candidates)), key=lambda j: (wins[j], -j))]
+        legal = game.legal_squares()
+        return max(legal, key=lambda i: (table[i, cls], -i))
 
 
 def agrees_to_draw(game: r.Game, seat: int) -> bool:

@@ -1,4 +1,4 @@
-"""Computer players for Yucky Lucky You!: the strong one and two baselines.
+"""Computer players for Yucky Lucky You!: the strong one and three baselines.
 
 Every player answers ``choose(round, seat) -> Move`` for the seat that must decide and
 ``wants_catch(round, seat) -> bool`` when the opponent sits at one card without the cry.
@@ -201,9 +201,11 @@ class Computer(Player):
 
     name = "computer"
 
-    def __init__(self, rng: random.Random, lapse: float = 0.0) -> None:
+    def __init__(self, rng: random.Random, lapse: float = 0.0,
+                 rollouts: int = ROLLOUTS) -> None:
         self.rng = rng
         self.lapse = lapse
+        self.rollouts = rollouts          # the sample budget of each decision
         self._round: Round | None = None
         self._seen = 0
         self._void: dict[str, int] = {}    # colour -> cards the opponent got since it lacked it
@@ -309,7 +311,7 @@ class Computer(Player):
                 if best is None or score > best[0]:
                     best = (score, card, color)
         assert best is not None
-        if ROLLOUTS:
+        if self.rollouts:
             options = self._distinct(scored)
             if len(options) > 1:
                 best = self._rollout(r, seat, options, unseen, opp_n)
@@ -335,7 +337,7 @@ class Computer(Player):
             index_of.setdefault(card, mine.index(KIND[card]))
         wins = [0] * len(options)
         rng = self.rng
-        for _ in range(ROLLOUTS):
+        for _ in range(self.rollouts):
             rng.shuffle(pool)
             if lacking:
                 pool.sort(key=lambda k: playout.KCOL[k] in lacking)
@@ -355,7 +357,7 @@ class Computer(Player):
     @staticmethod
     def _distinct(scored: list[tuple[float, Card, str | None]]
                   ) -> list[tuple[float, Card, str | None]]:
-        """One entry per card, and for a wild only its two best colours."""
+        """One entry per card, and for a wild its best ``WILD_COLORS_TRIED`` colours."""
         out: list[tuple[float, Card, str | None]] = []
         per_card: dict[Card, int] = {}
         for item in sorted(scored, key=lambda t: -t[0]):

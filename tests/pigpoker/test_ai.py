@@ -172,6 +172,15 @@ def test_exact_player_prefers_breaking_a_line_to_raising_its_fourth_square() -> 
     assert ai.ExactPlayer().square(g) in (4, 5, 6)
 
 
+def test_exact_player_does_not_hand_a_rival_a_weak_pig_on_its_line() -> None:
+    # Seat 1 holds F and G (row 2) with threes; a jack-high bust on E or H would not stop
+    # the row and would be a double prize for seat 1 (a pig taken, the row grown).
+    g = r.with_board(game(n=2), {5: (1, "KS KH KD 5C 6C"), 6: (1, "QS QH QD 5D 6D"),
+                                 0: (0, "AS AH AD 2C 3C")})
+    placing(g, "JD 9C 7S 4H 2D")
+    assert ai.ExactPlayer().square(g) not in (4, 7)
+
+
 def test_exact_player_twiddles_for_a_hand_that_can_block() -> None:
     # Seat 1 has three of a line with the fourth held by seat 2's two queens; only a hand
     # above a pair of jacks can break the line, so the computer keeps its pair of kings.

@@ -11,11 +11,12 @@ from retro.games.yucky import scorefile
 from retro.games.yucky.rules import Match
 from retro.script import run
 
-# Seed 1: a whole hand won by typing cards (found by letting the computer player choose
-# your cards); without the second ENTER you forget the cry on G7 and are caught.
-WIN_HAND = ('ENTER SPACE SPACE "G2" "RS" "R0" SPACE SPACE SPACE SPACE "V6" "V6" "V5" "GR" '
-            'ENTER "G7" "G3"')
-FORGET_CRY = 'ENTER SPACE SPACE "G2" "RS" "R0" SPACE SPACE SPACE SPACE "V6" "V6" "V5" "GR" "G7"'
+# Seed 2: a whole hand won by typing cards (found by playing the first fitting card, the
+# colour in play first); without the second ENTER you forget the cry on GR and are caught.
+WIN_HAND = ('ENTER "B3" "B8" "W4" V "V8" "VS" "V9" "V4" "V0" "G5" ENTER "GR" "G4"')
+FORGET_CRY = 'ENTER "B3" "B8" "W4" V "V8" "VS" "V9" "V4" "V0" "G5" "GR"'
+# Seed 1: after your R0 the computer plays down to one card.
+COMPUTER_AT_ONE = 'ENTER SPACE SPACE SPACE "V6" "V6" "V5" "G3" "RS" "R0"'
 
 
 def play(keys: str, seed: int = 1, letters: str = "*", **kw):
@@ -43,7 +44,7 @@ def test_computer_challenges_an_illegal_wild_draw_four(assert_screen):
 
 
 def test_missing_cry_is_caught_by_the_computer(assert_screen):
-    result = play(FORGET_CRY)
+    result = play(FORGET_CRY, seed=2)
     assert "Caught without the cry! You draw 2." in " ".join(str(result.screen).split())
     assert len(result.state["hands"]["you"]) == 3
     assert_screen(result, "yucky/caught_cry")
@@ -53,19 +54,21 @@ def test_you_catch_the_computers_missing_cry(assert_screen, monkeypatch):
     import retro.games.yucky.ui as ui
 
     monkeypatch.setattr(ui, "LAPSE", 1.0)          # the computer always forgets
-    before = play(WIN_HAND.rsplit(" ", 1)[0])       # it has just gone down to one card
+    before = play(COMPUTER_AT_ONE)                  # it has just gone down to one card
     assert before.state["uncried"] == "computer"
     assert before.screen.attrs[8, 40] & 0x80         # the CRY! button blinks
-    result = play(WIN_HAND.rsplit(" ", 1)[0] + " ENTER")
+    result = play(COMPUTER_AT_ONE + " ENTER")
     assert "Caught without the cry! The computer draws 2." in str(result.screen)
     assert len(result.state["hands"]["computer"]) == 3
     assert_screen(result, "yucky/you_catch")
 
 
 def test_won_hand(assert_screen):
-    result = play(WIN_HAND)
+    result = play(WIN_HAND, seed=2)
     assert result.state["phase"] == "hand_over" and result.state["winner"] == "you"
-    assert result.state["scores"] == {"you": 1, "computer": 0}
+    # The computer is left with G2 G1 R6 RS B3 B6: 2 + 1 + 6 + 20 + 3 + 6.
+    assert result.state["hands"]["computer"] == ["G2", "G1", "R6", "RS", "B3", "B6"]
+    assert result.state["scores"] == {"you": 38, "computer": 0}
     assert_screen(result, "yucky/won_hand")
 
 
@@ -239,7 +242,7 @@ def test_multiple_draw_switched_on_mid_hand_holds_from_the_next_hand_then_draws_
     assert drawn["hand_number"] == 2 and drawn["hand_options"]["multiple_draw"]
     assert drawn["phase"] == "drawn" and drawn["turn"] == "you"
     passed = play("ENTER F3 n n y ESC x y SPACE SPACE SPACE p", seed=3).state
-    assert passed["phase"] == "play" and passed["message"].startswith("The computer plays")
+    assert passed["phase"] == "play" and passed["message"].startswith("The computer ")
 
 
 def test_cry_button_click_issues_the_cry():
