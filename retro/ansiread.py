@@ -30,6 +30,7 @@ file without any CR reads LF as a new line, and art taller than 25 rows keeps ev
 from __future__ import annotations
 
 import contextlib
+import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -118,15 +119,18 @@ class TerminalModel(pyte.Screen):
     def select_graphic_rendition(self, *attrs: int, **kwargs: Any) -> None:
         """SGR, with 256-colour codes 0-15 kept as the 16 colours they name and 24-bit
         components clamped to bytes (pyte would make them hex of any length)."""
-        if 38 not in attrs and 48 not in attrs:
+        if 38 not in attrs and 48 not in attrs and 58 not in attrs:
             super().select_graphic_rendition(*attrs)
             return
         plain: list[int] = []
         rest = list(attrs)
         while rest:
             code = rest.pop(0)
-            if code in (38, 48) and rest:
+            if code in (38, 48, 58) and rest:
                 kind = rest.pop(0)
+                if code == 58:   # the underline's colour: read past it, nothing to show
+                    del rest[:1 if kind == 5 else 3 if kind == 2 else 0]
+                    continue
                 if kind == 5 and rest:
                     n = rest.pop(0)
                     if n < 8:
@@ -152,13 +156,89 @@ def _tolerant(method: Callable[..., Any]) -> Callable[..., None]:
     return call
 
 
+#: A control sequence as ECMA-48 shapes it: parameter bytes, intermediate bytes, final byte.
+_CONTROL_SEQUENCE = re.compile(r"\x1b\[([\x30-\x3f]*)([\x20-\x2f]*)([\x40-\x7e])")
+#: A control string (DCS ``ESC P``, SOS ``ESC X``, PM ``ESC ^``, APC ``ESC _``) up to its end.
+_CONTROL_STRING = re.compile(r"\x1b[PX^_](?:[^\x1b\x07\x9c]|\x1b(?!\\))*(?:\x1b\\|\x07|\x9c)")
+#: The start of either, cut off by the end of a read: held until the next one.
+_UNFINISHED = re.compile(r"\x1b(?:\[[\x30-\x3f]*[\x20-\x2f]*"
+                         r"|[PX^_](?:[^\x1b\x07\x9c]|\x1b(?!\\))*)?\Z")
+#: The longest unfinished control string kept whole; past it only its start is held, so a
+#: string that never ends swallows what follows without growing a buffer.
+_MAX_HELD = 4096
+#: Parameters pyte reads as they are meant: plain numbers, or ``?`` and numbers for the DEC
+#: private modes and selective erase.
+_PLAIN_PARAMETERS = re.compile(r"[0-9;]*")
+_PRIVATE_FINALS = "hlJK"
+
+
+def _readable(match: re.Match[str]) -> str:
+    """A control sequence as pyte should see it, or nothing where pyte would misread it:
+    pyte knows only ``?`` as a private marker and no intermediate bytes, so ``ESC[>4;2m``
+    (vim's modifyOtherKeys) would underline, ``ESC[=7h`` print ``7h`` and ``ESC[0%m``
+    print ``m``.  A terminal ignores a sequence it does not know; so does this one.
+    ``ESC[>c`` (secondary device attributes) is kept: the model answers it."""
+    params, intermediates, final = match.groups()
+    if intermediates:
+        return ""
+    if _PLAIN_PARAMETERS.fullmatch(params):
+        return match.group(0)
+    if params.startswith("?") and _PLAIN_PARAMETERS.fullmatch(params[1:]):
+        return match.group(0) if final in _PRIVATE_FINALS else ""
+    if params in (">", ">0") and final == "c":
+        return match.group(0)
+    if final == "m" and _PLAIN_PARAMETERS.fullmatch(params.replace(":", "")):
+        plain = _colon_sgr(params)
+        return f"\x1b[{plain}m" if plain else ""   # only an underline colour: no change
+    return ""
+
+
+def _colon_sgr(params: str) -> str:
+    """SGR with ISO 8613-6 sub-parameters (``38:2::R:G:B``, ``38:5:N``, ``4:3``) in the
+    semicolon form pyte reads; an underline style is underline, an underline colour none."""
+    out: list[str] = []
+    for group in params.split(";"):
+        parts = group.split(":")
+        head = parts[0]
+        if len(parts) == 1:
+            out.append(head)
+        elif head in ("38", "48") and parts[1] == "5" and len(parts) >= 3:
+            out += [head, "5", parts[2] or "0"]
+        elif head in ("38", "48") and parts[1] == "2" and len(parts) >= 5:
+            out += [head, "2", *(p or "0" for p in parts[-3:])]
+        elif head == "4":
+            out.append("24" if parts[1] in ("", "0") else "4")
+        elif head not in ("38", "48", "58"):
+            out.append(head)
+    return ";".join(out)
+
+
 class TerminalStream(pyte.Stream):
-    """pyte's parser, plus ``ESC[s``/``ESC[u``, and never raising on malformed input."""
+    """pyte's parser, plus ``ESC[s``/``ESC[u``, never raising on malformed input, and
+    ignoring the control sequences and strings pyte cannot read (``_readable``)."""
 
     csi = {**pyte.Stream.csi, "s": "save_cursor_position",  # noqa: RUF012
            "u": "restore_cursor_position"}
     events = frozenset(pyte.Stream.events | {"save_cursor_position",
                                              "restore_cursor_position"})
+
+    _held = ""
+
+    def feed(self, data: str) -> None:
+        data = self._held + data
+        unfinished = _UNFINISHED.search(data)
+        if unfinished:
+            held = unfinished.group(0)
+            data = data[:unfinished.start()]
+            if len(held) > _MAX_HELD:
+                held = held[:2] + ("\x1b" if held.endswith("\x1b") else "")
+            self._held = held
+        else:
+            self._held = ""
+        if "\x1b" in data:
+            data = _CONTROL_STRING.sub("", data)
+            data = _CONTROL_SEQUENCE.sub(_readable, data)
+        super().feed(data)
 
     def _send_to_parser(self, data: str) -> bool | None:
         try:

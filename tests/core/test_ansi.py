@@ -542,3 +542,58 @@ def test_a_clear_screen_in_a_tall_file_clears_only_the_screens_rows() -> None:
     art = read_art(data)
     assert art.rows == 25 and art.window(0).read(0).startswith("top")
     assert set(art.window(0).attrs[24, 1:].tolist()) == {0x17}
+
+
+def _fed(data: bytes, *, mono: bool = False, piecewise: bool = False) -> Screen:
+    """The screen a capture shows after the program wrote ``data`` (byte by byte when
+    ``piecewise``: every sequence cut by the end of a read)."""
+    from retro.ansiread import ByteTerminalStream
+
+    term = TerminalModel()
+    stream = ByteTerminalStream(term)
+    for piece in ([data[i:i + 1] for i in range(len(data))] if piecewise else [data]):
+        stream.feed_bytes(piece)
+    return cells_to_screen(term, mono=mono)
+
+
+@pytest.mark.parametrize("piecewise", [False, True])
+@pytest.mark.parametrize("sequence", [
+    b"\x1b[=7h", b"\x1b[0%m", b"\x1b[!p", b"\x1b[>1u", b"\x1b[<u", b"\x1b[?1;2$p",
+    b"\x1bP+q436f\x1b\\", b"\x1b_application\x1b\\", b"\x1b^privacy\x1b\\",
+])
+def test_sequences_pyte_cannot_read_are_ignored_not_drawn(sequence: bytes,
+                                                          piecewise: bool) -> None:
+    screen = _fed(b"a" + sequence + b"b", piecewise=piecewise)
+    assert screen.read(0)[:4] == "ab  " and screen.cursor.col == 2
+
+
+@pytest.mark.parametrize("sequence", [b"\x1b[?4m", b"\x1b[>4;2m", b"\x1b[>4;m"])
+def test_private_sgr_sequences_leave_the_attribute_alone(sequence: bytes) -> None:
+    # vim sends ESC[>4;2m (modifyOtherKeys) at start-up: read as SGR 4 it underlined the
+    # whole mono screen, read as SGR 0 it reset the colours.
+    screen = _fed(b"\x1b[1;31m" + sequence + b"ab", mono=True)
+    assert screen.attrs[0, 0] == 0x0F
+    assert _fed(b"\x1b[1;31m" + sequence + b"ab").attrs[0, 0] == 0x0C
+
+
+def test_sgr_with_colon_sub_parameters_reads_as_the_semicolon_form() -> None:
+    screen = _fed(b"\x1b[38:2::255:0:0mR\x1b[0;48:5:4mB\x1b[0;4:3mU\x1b[4:0mN"
+                  b"\x1b[0;58:2::1:2:3;1mW\x1b[0;58;5;9;1mV", mono=False)
+    assert screen.read(0)[:6] == "RBUNWV"
+    assert list(screen.attrs[0, :2]) == [0x04, 0x17]
+    assert list(screen.attrs[0, 4:6]) == [0x0F, 0x0F]   # an underline colour changes nothing
+    mono = _fed(b"\x1b[4:3mU\x1b[4:0mN", mono=True)
+    assert list(mono.attrs[0, :2]) == [0x01, 0x07]
+
+
+def test_a_control_string_that_never_ends_holds_a_bounded_buffer() -> None:
+    from retro.ansiread import _MAX_HELD, ByteTerminalStream
+
+    term = TerminalModel()
+    stream = ByteTerminalStream(term)
+    stream.feed_bytes(b"a\x1bP")
+    for _ in range(100):
+        stream.feed_bytes(b"x" * 1000)
+    assert len(stream._held) <= _MAX_HELD
+    stream.feed_bytes(b"\x1b\\b")
+    assert cells_to_screen(term).read(0)[:3] == "ab "
