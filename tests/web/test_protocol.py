@@ -54,6 +54,18 @@ def test_a_bad_query_is_refused_with_the_command_lines_own_words(
     assert str(caught.value) == expected
 
 
+@pytest.mark.parametrize("path", ["/no/such/file.pdn", "GOOD"])
+def test_a_link_cannot_make_the_server_read_a_file(tmp_path: Path, path: str) -> None:
+    # --pdn FILE on the command line; from a page it would read the server's files: another
+    # browser's saves, or /dev/zero until the server's memory runs out.
+    if path == "GOOD":
+        good = tmp_path / "game.pdn"
+        good.write_text('[Event "x"]\n1. 11-15 23-19 *\n', encoding="utf-8")
+        path = str(good)
+    with pytest.raises(BadQuery, match="'pdn' names a file on the server"):
+        parse_query([("program", "checkers"), ("pdn", path)])
+
+
 def test_a_good_query_names_the_program_its_letters_seed_and_options() -> None:
     start = parse_query([("program", "Weckers"), ("letters", "ms"), ("seed", "7"),
                          ("phosphor", "amber")])
