@@ -6,6 +6,7 @@ because on a busy machine a program may take seconds to start.
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import time
@@ -105,6 +106,20 @@ def test_the_environment_is_clean_and_documented() -> None:
 def test_a_command_that_does_not_exist_is_refused() -> None:
     with pytest.raises(CaptureError, match="no-such-program"):
         capture(["no-such-program"])
+
+
+def test_a_command_is_looked_for_where_the_child_looks_for_it(tmp_path: Path) -> None:
+    # A path from ``cwd``, a name on the PATH ``env`` gives: both start, as in a shell.
+    for folder in ("project", "tools"):
+        (tmp_path / folder).mkdir()
+        program = tmp_path / folder / f"in-{folder}"
+        program.write_text(f"#!/bin/sh\necho from {folder}\n", encoding="utf-8")
+        program.chmod(0o755)
+    here = capture(["./in-project"], settle_ms=50, cwd=tmp_path / "project")
+    on_path = capture(["in-tools"], settle_ms=50,
+                      env={"PATH": f"{tmp_path / 'tools'}:{os.defpath}"})
+    assert here.screen.read(0).strip() == "from project"
+    assert on_path.screen.read(0).strip() == "from tools"
 
 
 @pytest.mark.parametrize(("args", "status", "says"), [
