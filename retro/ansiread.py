@@ -58,6 +58,9 @@ _NAMES = {"black": 0, "red": 1, "green": 2, "brown": 3, "blue": 4, "magenta": 5,
 _ANSI_TO_VGA = (0, 4, 2, 6, 1, 5, 3, 7)
 #: Control bytes a DOS console acted on; every other one is drawn as its glyph.
 _CONTROLS = {0x07, 0x08, 0x09, 0x0A, 0x0D, 0x1B}
+#: xterm's alternate screen modes, and DECCOLM, the 132-column mode it ignores by default.
+_ALTERNATE_SCREEN = (47, 1047, 1049)
+_COLUMN_MODE = 3
 _SAUCE_SIZE = 128
 _EOF_MARK = 0x1A
 
@@ -79,6 +82,48 @@ class TerminalModel(pyte.Screen):
         # Plain text goes straight to ``draw``; every other handler runs inside the parser,
         # whose errors ``TerminalStream`` turns into an ignored sequence.
         self.draw = _tolerant(super().draw)  # type: ignore[method-assign]
+
+    def reset(self) -> None:
+        self._primary: dict[int, dict[int, Any]] | None = None   # while the alternate shows
+        super().reset()
+
+    def set_mode(self, *modes: int, **kwargs: Any) -> None:
+        """As pyte, plus xterm's alternate screen (DEC private modes 47, 1047 and 1049, the
+        last saving the cursor too), which full-screen programs enter at start (vim, less,
+        every curses program) and leave at the end, giving back the screen they found;
+        DECCOLM (132 columns) is ignored, as xterm ignores it unless told otherwise."""
+        if kwargs.get("private"):
+            modes = tuple(m for m in modes if m != _COLUMN_MODE)
+            for m in modes:
+                if m in _ALTERNATE_SCREEN:
+                    self._alternate(True, cursor=m == 1049)
+        super().set_mode(*modes, **kwargs)
+
+    def reset_mode(self, *modes: int, **kwargs: Any) -> None:
+        if kwargs.get("private"):
+            modes = tuple(m for m in modes if m != _COLUMN_MODE)
+            for m in modes:
+                if m in _ALTERNATE_SCREEN:
+                    self._alternate(False, cursor=m == 1049)
+        super().reset_mode(*modes, **kwargs)
+
+    def _alternate(self, on: bool, *, cursor: bool) -> None:
+        if on == (self._primary is not None):
+            return
+        if on:
+            if cursor:
+                self.save_cursor()
+            self._primary = {y: dict(line) for y, line in self.buffer.items()}
+            self.buffer.clear()
+        else:
+            assert self._primary is not None
+            self.buffer.clear()
+            for y, line in self._primary.items():
+                self.buffer[y].update(line)
+            self._primary = None
+            if cursor:
+                self.restore_cursor()
+        self.dirty.update(range(self.lines))
 
     def write_process_input(self, data: str) -> None:
         if self._reply is not None:

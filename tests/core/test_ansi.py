@@ -597,3 +597,20 @@ def test_a_control_string_that_never_ends_holds_a_bounded_buffer() -> None:
     assert len(stream._held) <= _MAX_HELD
     stream.feed_bytes(b"\x1b\\b")
     assert cells_to_screen(term).read(0)[:3] == "ab "
+
+
+@pytest.mark.parametrize("mode", [b"1049", b"1047", b"47"])
+def test_the_alternate_screen_gives_back_the_screen_it_found(mode: bytes) -> None:
+    # What vim, less and every curses program do: a real terminal shows the shell's screen
+    # again once they have quit.
+    data = (b"before\x1b[?" + mode + b"h\x1b[Hduring\x1b[5;5Hmore\x1b[?" + mode + b"l")
+    screen = _fed(data)
+    assert screen.read(0).rstrip() == "before" and screen.read(4).strip() == ""
+    assert (screen.cursor.row, screen.cursor.col) == ((0, 6) if mode == b"1049" else (4, 8))
+    during = _fed(data[:-len(b"\x1b[?" + mode + b"l")])
+    assert during.read(0).rstrip() == "during" and during.read(4).strip() == "more"
+
+
+def test_the_132_column_mode_is_ignored_as_xterm_ignores_it() -> None:
+    screen = _fed(b"kept\x1b[?3h" + b"x" * 81 + b"\x1b[?3l")
+    assert screen.read(0) == "keptx" + "x" * 75 and screen.read(1).startswith("xxxxx ")
