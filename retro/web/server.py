@@ -330,6 +330,8 @@ async def _converse(session: Session, config: ServeConfig) -> None:
                 session.closing = (err.code, f"bad message: {err}")
                 break
             session.last_input = time.monotonic()
+            if event is None:
+                continue
             with contextlib.suppress(ConnectionError):
                 stdin.write((dumps(event_message(event)) + "\n").encode())
                 await stdin.drain()

@@ -10,6 +10,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from retro import cp437
 from retro.cli import main as cli_main
 from retro.launcher import PROGRAM as LAUNCHER
 from retro.record import replay
@@ -156,6 +157,28 @@ def test_a_key_sends_only_the_cells_it_changed_and_the_screen_matches_a_headless
     asyncio.run(go())
 
 
+def test_a_character_the_pc_lacks_is_ignored_and_the_game_goes_on() -> None:
+    # A European keyboard's euro sign, a Cyrillic letter or an emoji in Pig Poker's name
+    # field ended the game without saving (code page 437 cannot show them).
+    async def go() -> None:
+        async with served() as client:
+            socket = await connect(client, "program=pigpoker&letters=*&seed=1")
+            page = PageScreen()
+            await first_frame(socket, page)
+            for key in ("\u20ac", "\u0416", "\U0001f600", "A", "\u00e9"):
+                await socket.send_str(json.dumps({"t": "key", "k": key}))
+
+            async def typed() -> None:   # the name field shows what the PC could take
+                while "Enter to start: A\u00e9 " not in cp437.decode(bytes(page.chars)):
+                    message = await socket.receive()
+                    assert message.type == aiohttp.WSMsgType.TEXT, message
+                    page.apply(json.loads(message.data))
+            await asyncio.wait_for(typed(), 20.0)
+            assert not socket.closed
+            await socket.close()
+    asyncio.run(go())
+
+
 def test_garbage_ends_only_its_own_session_with_a_reason() -> None:
     async def go() -> None:
         async with served() as client:
@@ -200,6 +223,7 @@ def test_messages_faster_than_the_rate_limit_end_the_session() -> None:
 
 def test_browser_messages_are_checked_for_type_and_shape() -> None:
     assert parse_client('{"t":"key","k":"F5"}').name == "F5"   # type: ignore[union-attr]
+    assert parse_client('{"t":"key","k":"\u20ac"}') is None   # no such key on the PC
     for bad in ('[1]', '{"t":"key","k":"F13"}', '{"t":"key","k":"ab"}',
                 '{"t":"key","k":"\\n"}', '{"t":"key","k":"a","x":1}',
                 '{"t":"click","row":true,"col":0,"button":"left"}',
