@@ -330,6 +330,26 @@ def test_beyond_loopback_each_browser_saves_in_its_own_folder(tmp_path: Path) ->
         assert (data / BROWSERS_FOLDER / browser / "CHECKERS.SAV").is_file()
 
 
+def test_beyond_loopback_a_socket_without_a_browser_id_leaves_no_folder(tmp_path: Path) -> None:
+    # Its saves could never be found again; kept, every such socket (a script can open
+    # thousands) would leave a folder on the server's disk.
+    data = tmp_path / "server-data"
+
+    async def go() -> None:
+        config = ServeConfig(host="0.0.0.0", port=0, data_root=data)
+        async with served(config) as client:
+            for _ in range(2):
+                socket = await connect(client, "program=checkers")
+                await first_frame(socket, PageScreen())
+                assert len(list((data / BROWSERS_FOLDER).iterdir())) == 1   # while it plays
+                await socket.send_str(json.dumps({"t": "key", "k": "ENTER"}))
+                await asyncio.sleep(1.0)
+                await socket.close()
+                await closed(socket)
+    asyncio.run(go())
+    assert list((data / BROWSERS_FOLDER).iterdir()) == []
+
+
 def test_on_loopback_the_page_sets_no_cookie() -> None:
     async def go() -> None:
         async with served() as client:
