@@ -203,11 +203,15 @@ def _tolerant(method: Callable[..., Any]) -> Callable[..., None]:
 
 #: A control sequence as ECMA-48 shapes it: parameter bytes, intermediate bytes, final byte.
 _CONTROL_SEQUENCE = re.compile(r"\x1b\[([\x30-\x3f]*)([\x20-\x2f]*)([\x40-\x7e])")
-#: A control string (DCS ``ESC P``, SOS ``ESC X``, PM ``ESC ^``, APC ``ESC _``) up to its end.
-_CONTROL_STRING = re.compile(r"\x1b[PX^_](?:[^\x1b\x07\x9c]|\x1b(?!\\))*(?:\x1b\\|\x07|\x9c)")
-#: The start of either, cut off by the end of a read: held until the next one.
-_UNFINISHED = re.compile(r"\x1b(?:\[[\x30-\x3f]*[\x20-\x2f]*"
-                         r"|[PX^_](?:[^\x1b\x07\x9c]|\x1b(?!\\))*)?\Z")
+#: A control string (DCS ``ESC P``, SOS ``ESC X``, PM ``ESC ^``, APC ``ESC _``): its start,
+#: and the first of its ends (ST, or BEL as xterm also takes).
+_STRING_START = re.compile(r"\x1b[PX^_]")
+_STRING_END = re.compile(r"\x1b\\|[\x07\x9c]")
+#: A control sequence (or a lone ESC) cut off by the end of a read: held until the next one.
+_UNFINISHED = re.compile(r"\x1b(?:\[[\x30-\x3f]*[\x20-\x2f]*)?\Z")
+#: What a sequence ``_readable`` changes must have: a private marker, a sub-parameter
+#: colon or an intermediate byte.
+_UNUSUAL = re.compile(r"\x1b\[[0-9;]*[:<=>?\x20-\x2f]")
 #: The longest unfinished control string kept whole; past it only its start is held, so a
 #: string that never ends swallows what follows without growing a buffer.
 _MAX_HELD = 4096
@@ -271,19 +275,34 @@ class TerminalStream(pyte.Stream):
 
     def feed(self, data: str) -> None:
         data = self._held + data
-        unfinished = _UNFINISHED.search(data)
-        if unfinished:
-            held = unfinished.group(0)
-            data = data[:unfinished.start()]
-            if len(held) > _MAX_HELD:
-                held = held[:2] + ("\x1b" if held.endswith("\x1b") else "")
-            self._held = held
-        else:
-            self._held = ""
+        self._held = ""
         if "\x1b" in data:
-            data = _CONTROL_STRING.sub("", data)
-            data = _CONTROL_SEQUENCE.sub(_readable, data)
+            data = self._without_strings(data)
+            if not self._held:
+                last = data.rfind("\x1b")
+                if last >= 0 and _UNFINISHED.match(data, last):
+                    data, self._held = data[:last], data[last:]
+            if _UNUSUAL.search(data):   # (most output has none: no call per sequence)
+                data = _CONTROL_SEQUENCE.sub(_readable, data)
         super().feed(data)
+
+    def _without_strings(self, data: str) -> str:
+        """``data`` without its control strings; one cut off by the end is held (its start
+        only, past ``_MAX_HELD``).  One pass: every search goes on from the last."""
+        kept: list[str] = []
+        at = 0
+        while (start := _STRING_START.search(data, at)) is not None:
+            kept.append(data[at:start.start()])
+            end = _STRING_END.search(data, start.end())
+            if end is None:
+                held = data[start.start():]
+                if len(held) > _MAX_HELD:
+                    held = held[:2] + ("\x1b" if held.endswith("\x1b") else "")
+                self._held = held
+                return "".join(kept)
+            at = end.end()
+        kept.append(data[at:])
+        return "".join(kept)
 
     def _send_to_parser(self, data: str) -> bool | None:
         try:

@@ -614,3 +614,17 @@ def test_the_alternate_screen_gives_back_the_screen_it_found(mode: bytes) -> Non
 def test_the_132_column_mode_is_ignored_as_xterm_ignores_it() -> None:
     screen = _fed(b"kept\x1b[?3h" + b"x" * 81 + b"\x1b[?3l")
     assert screen.read(0) == "keptx" + "x" * 75 and screen.read(1).startswith("xxxxx ")
+
+
+def test_many_control_string_starts_are_read_in_linear_time() -> None:
+    # Each ESC P began a search to the end of the read: 64 KB of them took 85 s.
+    import time
+
+    from retro.ansiread import ByteTerminalStream
+
+    stream = ByteTerminalStream(TerminalModel())
+    began = time.perf_counter()
+    stream.feed_bytes(b"\x1bP" * 50_000 + b"\x1b\\ok")
+    stream.feed_bytes(b"\x1b_" * 50_000)
+    assert time.perf_counter() - began < 5.0
+    assert cells_to_screen(stream.listener).read(0)[:3] == "ok "
