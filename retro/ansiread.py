@@ -92,20 +92,22 @@ class TerminalModel(pyte.Screen):
         last saving the cursor too), which full-screen programs enter at start (vim, less,
         every curses program) and leave at the end, giving back the screen they found;
         DECCOLM (132 columns) is ignored, as xterm ignores it unless told otherwise."""
-        if kwargs.get("private"):
-            modes = tuple(m for m in modes if m != _COLUMN_MODE)
-            for m in modes:
-                if m in _ALTERNATE_SCREEN:
-                    self._alternate(True, cursor=m == 1049)
-        super().set_mode(*modes, **kwargs)
+        super().set_mode(*self._screen_modes(modes, kwargs, on=True), **kwargs)
 
     def reset_mode(self, *modes: int, **kwargs: Any) -> None:
-        if kwargs.get("private"):
-            modes = tuple(m for m in modes if m != _COLUMN_MODE)
-            for m in modes:
-                if m in _ALTERNATE_SCREEN:
-                    self._alternate(False, cursor=m == 1049)
-        super().reset_mode(*modes, **kwargs)
+        super().reset_mode(*self._screen_modes(modes, kwargs, on=False), **kwargs)
+
+    def _screen_modes(self, modes: tuple[int, ...], kwargs: dict[str, Any], *, on: bool
+                      ) -> tuple[int, ...]:
+        """The modes left for pyte once the alternate screen is switched and DECCOLM
+        dropped (both private modes)."""
+        if not kwargs.get("private"):
+            return modes
+        kept = tuple(m for m in modes if m != _COLUMN_MODE)
+        for m in kept:
+            if m in _ALTERNATE_SCREEN:
+                self._alternate(on, cursor=m == 1049)
+        return kept
 
     def _alternate(self, on: bool, *, cursor: bool) -> None:
         if on == (self._primary is not None):
