@@ -141,9 +141,12 @@ class Hub:
     async def close_all(self, code: int, reason: str) -> None:
         """End every session (each saves), waiting for all of them."""
         self.stopping = True
-        for session in list(self.sessions.values()):
+        sessions = list(self.sessions.values())
+        for session in sessions:
             session.closing = (code, reason)
-            await _quit(session.process)
+        # All at once: a session busy in a long search, its input pipe full, must not keep
+        # the others from hearing that they should save.
+        await asyncio.gather(*(_quit(s.process) for s in sessions))
         await asyncio.gather(*(_finish(s.process) for s in list(self.sessions.values())))
         await asyncio.gather(*(s.socket.close(code=code, message=reason.encode())
                                for s in list(self.sessions.values())),

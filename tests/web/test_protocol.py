@@ -452,3 +452,32 @@ def test_a_frame_goes_out_when_only_the_cursor_moves_and_not_when_nothing_change
     machine.screen.put(2, 3, "A", 0x1F)
     typed = frontend.frame(machine)
     assert typed is not None and typed["cells"] == [2 * 80 + 3, ord("A"), 0x1F]
+
+
+def test_stopping_asks_every_session_to_save_at_once() -> None:
+    # One session not reading its input (a long search, a full pipe) held up the quit of
+    # every session after it: they were asked one after the other.
+    import sys
+
+    from aiohttp import web
+
+    from retro.web.server import Hub, Session
+
+    async def go() -> None:
+        pipe = asyncio.subprocess.PIPE
+        busy = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", "import time; time.sleep(60)", stdin=pipe)
+        saver = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", "import sys; sys.stdin.readline()", stdin=pipe)
+        assert busy.stdin is not None
+        busy.stdin.write(b"x" * (1 << 20))   # more than the pipe holds: a drain waits
+        hub = Hub(ServeConfig())
+        hub.sessions = {1: Session(1, busy, web.WebSocketResponse()),
+                        2: Session(2, saver, web.WebSocketResponse())}
+        stopping = asyncio.ensure_future(hub.close_all(1001, "stopping"))
+        try:
+            assert await asyncio.wait_for(saver.wait(), 10.0) == 0
+        finally:
+            busy.kill()
+            await stopping
+    asyncio.run(go())
