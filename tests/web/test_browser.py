@@ -192,6 +192,17 @@ def test_the_browsers_own_meaning_of_the_games_keys_is_suppressed(open_page: Any
     assert kept is True   # Ctrl+W still closes the tab
 
 
+def test_a_character_typed_with_altgr_reaches_the_game(open_page: Any) -> None:
+    # A German keyboard's @ is AltGr+Q, which Windows reports as Ctrl+Alt+Q.
+    page = open_page("program=pigpoker&letters=*&seed=1")
+    page.wait_for_function("retroPage.frames > 0", timeout=20000)
+    page.evaluate("""() => window.dispatchEvent(new KeyboardEvent('keydown', {key: '@',
+        code: 'KeyQ', ctrlKey: true, altKey: true, modifierAltGraph: true, cancelable: true}))""")
+    page.wait_for_function(
+        "String.fromCharCode(...retroPage.cells().chars.slice(23 * 80, 24 * 80)).includes(': @')",
+        timeout=20000)
+
+
 def test_a_held_key_repeats_at_the_pc_keyboards_rate(open_page: Any) -> None:
     page = open_page("seed=8")
     start = time.monotonic()
