@@ -88,7 +88,8 @@ class CaptureResult:
         if self.status < 0:
             how = signal.Signals(-self.status).name
             return f"{name} ended by {how}" + (" after the script" if self.hung_up else "")
-        return f"{name} exited with status {self.status}"
+        return f"{name} exited with status {self.status}" + (
+            " when hung up after the script" if self.hung_up else "")
 
 
 def clean_environment(home: str | os.PathLike[str], extra: Mapping[str, str] | None = None

@@ -88,6 +88,14 @@ def test_a_program_that_ignores_sighup_gets_sigkill() -> None:
     assert time.monotonic() - start < TIMEOUT
 
 
+def test_a_status_given_on_the_hang_up_is_said_to_be_the_hang_ups() -> None:
+    # tmux's client exits with status 1 on SIGHUP: without a word, that read as a failure.
+    result = capture(["sh", "-c", "trap 'exit 1' HUP; echo ready; while :; do sleep 0.1; done"],
+                     'expect:"ready"', settle_ms=50, timeout_s=TIMEOUT)
+    assert result.ok and result.hung_up and result.status == 1
+    assert result.ended() == "sh exited with status 1 when hung up after the script"
+
+
 def test_a_program_that_ends_before_the_script_fails_the_capture() -> None:
     result = capture(["printf", "bye"], "a", settle_ms=50, timeout_s=TIMEOUT)
     assert result.failure == "printf exited with status 0 before token 1 of the script"
