@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 import pyte
-from pyte import graphics, modes
+from pyte import charsets, graphics, modes
 
 from retro import cp437
 from retro.ansi import VGA_PALETTE
@@ -86,6 +86,7 @@ class TerminalModel(pyte.Screen):
     def reset(self) -> None:
         self._primary: dict[int, dict[int, Any]] | None = None   # while the alternate shows
         super().reset()
+        self.g1_charset = charsets.LAT1_MAP   # xterm's G1 is ASCII until ESC ) 0 says not
 
     def set_mode(self, *modes: int, **kwargs: Any) -> None:
         """As pyte, plus xterm's alternate screen (DEC private modes 47, 1047 and 1049, the
@@ -274,6 +275,16 @@ class TerminalStream(pyte.Stream):
                                              "restore_cursor_position"})
 
     _held = ""
+
+    def __init__(self, screen: pyte.Screen | None = None) -> None:
+        super().__init__(screen)
+        # The bytes are decoded before the parser (as UTF-8, always): what pyte calls UTF-8
+        # mode would only make it ignore ESC ( 0, the DEC line-drawing set that ncurses
+        # draws boxes with on an xterm (its smacs), and SI/SO; xterm honours both.
+        self.use_utf8 = False
+
+    def select_other_charset(self, code: str) -> None:
+        """``ESC % G`` / ``ESC % @``: the decoding stays as it is (see ``__init__``)."""
 
     def feed(self, data: str) -> None:
         data = self._held + data

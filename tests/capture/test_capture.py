@@ -88,6 +88,26 @@ def test_a_program_that_ignores_sighup_gets_sigkill() -> None:
     assert time.monotonic() - start < TIMEOUT
 
 
+BOXED = """import curses
+def main(screen):
+    screen.refresh()
+    window = curses.newwin(5, 20, 1, 1)
+    window.box()
+    window.addstr(2, 2, "boxed")
+    window.refresh()
+    window.getch()
+curses.wrapper(main)
+"""
+
+
+def test_a_curses_box_is_drawn_in_lines_not_letters() -> None:
+    # ncurses draws it with the DEC line-drawing set (ESC ( 0 lqqk): read as letters before.
+    screen = capture([sys.executable, "-c", BOXED], 'expect:"boxed"', settle_ms=50,
+                     timeout_s=TIMEOUT).screen
+    assert screen.read(1)[1:21] == "┌" + "─" * 18 + "┐"
+    assert screen.read(3)[1:9] == "│ boxed " and screen.read(5)[1:3] == "└─"
+
+
 def test_a_status_given_on_the_hang_up_is_said_to_be_the_hang_ups() -> None:
     # tmux's client exits with status 1 on SIGHUP: without a word, that read as a failure.
     result = capture(["sh", "-c", "trap 'exit 1' HUP; echo ready; while :; do sleep 0.1; done"],

@@ -628,3 +628,12 @@ def test_many_control_string_starts_are_read_in_linear_time() -> None:
     stream.feed_bytes(b"\x1b_" * 50_000)
     assert time.perf_counter() - began < 5.0
     assert cells_to_screen(stream.listener).read(0)[:3] == "ok "
+
+
+@pytest.mark.parametrize("piecewise", [False, True])
+def test_the_dec_line_drawing_set_draws_the_lines(piecewise: bool) -> None:
+    # ncurses draws a box on an xterm as ESC ( 0 lqqk ESC ( B: read as letters, every
+    # curses program's frame was "lqqqk".
+    screen = _fed(b"\x1b(0lqk\x1b(Bq \x1b)0\x0eqx\x0fq", piecewise=piecewise)
+    assert screen.read(0)[:9] == "┌─┐q ─│q " and screen.originals == {}
+    assert _fed(b"\x0eq\x0f", piecewise=piecewise).read(0)[:2] == "q "   # G1 is ASCII
