@@ -81,7 +81,42 @@ class TerminalModel(pyte.Screen):
         self._saved_position: tuple[int, int] | None = None
         # Plain text goes straight to ``draw``; every other handler runs inside the parser,
         # whose errors ``TerminalStream`` turns into an ignored sequence.
-        self.draw = _tolerant(super().draw)  # type: ignore[method-assign]
+        self.draw = _tolerant(self._draw)  # type: ignore[method-assign]
+        self._last_drawn = ""
+
+    def _draw(self, data: str) -> None:
+        super().draw(data)
+        if data:
+            self._last_drawn = data[-1]
+
+    def scroll_up(self, count: int = 1, *args: int) -> None:
+        """SU (``ESC[nS``, terminfo's indn, which ncurses scrolls a region with): the lines
+        within the margins move up ``count``, blank lines come in at the bottom."""
+        if args:
+            return
+        top, bottom = self.margins or pyte.screens.Margins(0, self.lines - 1)
+        y, x = self.cursor.y, self.cursor.x
+        self.cursor.y = bottom
+        for _ in range(min(max(count, 1), bottom - top + 1)):
+            self.index()
+        self.cursor.y, self.cursor.x = y, x
+
+    def scroll_down(self, count: int = 1, *args: int) -> None:
+        """SD (``ESC[nT``, terminfo's rin): the lines within the margins move down.  (With
+        more parameters it is xterm's highlight-mouse tracking: ignored.)"""
+        if args:
+            return
+        top, bottom = self.margins or pyte.screens.Margins(0, self.lines - 1)
+        y, x = self.cursor.y, self.cursor.x
+        self.cursor.y = top
+        for _ in range(min(max(count, 1), bottom - top + 1)):
+            self.reverse_index()
+        self.cursor.y, self.cursor.x = y, x
+
+    def repeat_character(self, count: int = 1, *args: int) -> None:
+        """REP (``ESC[nb``, terminfo's rep): the last character drawn, ``count`` times more."""
+        if self._last_drawn:
+            self.draw(self._last_drawn * min(max(count, 1), self.columns * self.lines))
 
     def reset(self) -> None:
         self._primary: dict[int, dict[int, Any]] | None = None   # while the alternate shows
@@ -270,9 +305,10 @@ class TerminalStream(pyte.Stream):
     ignoring the control sequences and strings pyte cannot read (``_readable``)."""
 
     csi = {**pyte.Stream.csi, "s": "save_cursor_position",  # noqa: RUF012
-           "u": "restore_cursor_position"}
-    events = frozenset(pyte.Stream.events | {"save_cursor_position",
-                                             "restore_cursor_position"})
+           "u": "restore_cursor_position", "S": "scroll_up", "T": "scroll_down",
+           "b": "repeat_character"}
+    events = frozenset(pyte.Stream.events | {"save_cursor_position", "restore_cursor_position",
+                                             "scroll_up", "scroll_down", "repeat_character"})
 
     _held = ""
 

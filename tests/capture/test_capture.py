@@ -108,6 +108,29 @@ def test_a_curses_box_is_drawn_in_lines_not_letters() -> None:
     assert screen.read(3)[1:9] == "│ boxed " and screen.read(5)[1:3] == "└─"
 
 
+SCROLLED = """import curses
+def main(screen):
+    for row in range(24):
+        screen.addstr(row, 0, f"line {row}")
+    screen.refresh()
+    screen.scrollok(True)
+    screen.setscrreg(2, 10)
+    screen.scroll(3)
+    screen.addstr(23, 0, "scrolled")
+    screen.refresh()
+    screen.getch()
+curses.wrapper(main)
+"""
+
+
+def test_a_curses_region_scrolls() -> None:
+    # ncurses scrolls a region with ESC[3S on an xterm: the capture showed it unmoved.
+    screen = capture([sys.executable, "-c", SCROLLED], 'expect:"scrolled"', settle_ms=50,
+                     timeout_s=TIMEOUT).screen
+    assert [screen.read(row)[:7].strip() for row in (1, 2, 7, 8, 10, 11)] == [
+        "line 1", "line 5", "line 10", "", "", "line 11"]
+
+
 def test_a_status_given_on_the_hang_up_is_said_to_be_the_hang_ups() -> None:
     # tmux's client exits with status 1 on SIGHUP: without a word, that read as a failure.
     result = capture(["sh", "-c", "trap 'exit 1' HUP; echo ready; while :; do sleep 0.1; done"],

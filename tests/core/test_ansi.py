@@ -637,3 +637,17 @@ def test_the_dec_line_drawing_set_draws_the_lines(piecewise: bool) -> None:
     screen = _fed(b"\x1b(0lqk\x1b(Bq \x1b)0\x0eqx\x0fq", piecewise=piecewise)
     assert screen.read(0)[:9] == "┌─┐q ─│q " and screen.originals == {}
     assert _fed(b"\x0eq\x0f", piecewise=piecewise).read(0)[:2] == "q "   # G1 is ASCII
+
+
+def test_scroll_up_down_and_repeat_as_ncurses_sends_them() -> None:
+    # terminfo's indn (ESC[nS), rin (ESC[nT) and rep (ESC[nb) for xterm-256color: pyte
+    # knew none of them, so a scrolled curses region stayed put.
+    lines = b"".join(b"\x1b[%d;1Hline %d" % (row + 1, row) for row in range(24))
+    screen = _fed(lines + b"\x1b[3;11r\x1b[5;1H\x1b[3S\x1b[r")
+    assert [screen.read(row)[:7].strip() for row in range(1, 12)] == [
+        "line 1", "line 5", "line 6", "line 7", "line 8", "line 9", "line 10", "", "", "",
+        "line 11"]
+    down = _fed(lines + b"\x1b[2;4r\x1b[2T\x1b[r")
+    assert [down.read(row)[:7].strip() for row in range(5)] == [
+        "line 0", "", "", "line 1", "line 4"]
+    assert _fed(b"ab\x1b[3bc\x1b[1;2;3;4;5T").read(0)[:7] == "abbbbc "
