@@ -92,25 +92,22 @@ class TerminalModel(pyte.Screen):
     def scroll_up(self, count: int = 1, *args: int) -> None:
         """SU (``ESC[nS``, terminfo's indn, which ncurses scrolls a region with): the lines
         within the margins move up ``count``, blank lines come in at the bottom."""
-        if args:
-            return
-        top, bottom = self.margins or pyte.screens.Margins(0, self.lines - 1)
-        y, x = self.cursor.y, self.cursor.x
-        self.cursor.y = bottom
-        for _ in range(min(max(count, 1), bottom - top + 1)):
-            self.index()
-        self.cursor.y, self.cursor.x = y, x
+        self._scroll(count, args, up=True)
 
     def scroll_down(self, count: int = 1, *args: int) -> None:
         """SD (``ESC[nT``, terminfo's rin): the lines within the margins move down.  (With
         more parameters it is xterm's highlight-mouse tracking: ignored.)"""
+        self._scroll(count, args, up=False)
+
+    def _scroll(self, count: int, args: tuple[int, ...], *, up: bool) -> None:
         if args:
             return
         top, bottom = self.margins or pyte.screens.Margins(0, self.lines - 1)
         y, x = self.cursor.y, self.cursor.x
-        self.cursor.y = top
+        self.cursor.y = bottom if up else top
+        step = self.index if up else self.reverse_index
         for _ in range(min(max(count, 1), bottom - top + 1)):
-            self.reverse_index()
+            step()
         self.cursor.y, self.cursor.x = y, x
 
     def repeat_character(self, count: int = 1, *args: int) -> None:
