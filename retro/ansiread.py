@@ -303,7 +303,7 @@ class TerminalStream(pyte.Stream):
 
     csi = {**pyte.Stream.csi, "s": "save_cursor_position",  # noqa: RUF012
            "u": "restore_cursor_position", "S": "scroll_up", "T": "scroll_down",
-           "b": "repeat_character"}
+           "b": "repeat_character", "`": "cursor_to_column"}   # HPA (pyte has it as ')
     events = frozenset(pyte.Stream.events | {"save_cursor_position", "restore_cursor_position",
                                              "scroll_up", "scroll_down", "repeat_character"})
 

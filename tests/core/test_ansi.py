@@ -651,3 +651,8 @@ def test_scroll_up_down_and_repeat_as_ncurses_sends_them() -> None:
     assert [down.read(row)[:7].strip() for row in range(5)] == [
         "line 0", "", "", "line 1", "line 4"]
     assert _fed(b"ab\x1b[3bc\x1b[1;2;3;4;5T").read(0)[:7] == "abbbbc "
+
+
+def test_hpa_moves_to_the_column() -> None:
+    # HPA's final byte is a backquote; pyte took an apostrophe for it.
+    assert _fed(b"ab\x1b[10`X").read(0)[:11] == "ab       X "
