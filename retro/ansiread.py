@@ -81,13 +81,7 @@ class TerminalModel(pyte.Screen):
         self._saved_position: tuple[int, int] | None = None
         # Plain text goes straight to ``draw``; every other handler runs inside the parser,
         # whose errors ``TerminalStream`` turns into an ignored sequence.
-        self.draw = _tolerant(self._draw)  # type: ignore[method-assign]
-        self._last_drawn = ""
-
-    def _draw(self, data: str) -> None:
-        super().draw(data)
-        if data:
-            self._last_drawn = data[-1]
+        self.draw = _tolerant(super().draw)  # type: ignore[method-assign]
 
     def scroll_up(self, count: int = 1, *args: int) -> None:
         """SU (``ESC[nS``, terminfo's indn, which ncurses scrolls a region with): the lines
@@ -111,9 +105,12 @@ class TerminalModel(pyte.Screen):
         self.cursor.y, self.cursor.x = y, x
 
     def repeat_character(self, count: int = 1, *args: int) -> None:
-        """REP (``ESC[nb``, terminfo's rep): the last character drawn, ``count`` times more."""
-        if self._last_drawn:
-            self.draw(self._last_drawn * min(max(count, 1), self.columns * self.lines))
+        """REP (``ESC[nb``, terminfo's rep): the character just drawn (the one left of the
+        cursor: no bookkeeping on every draw), ``count`` times more."""
+        x = min(self.cursor.x, self.columns) - 1
+        last = self.buffer[self.cursor.y][x].data if x >= 0 else ""
+        if last:
+            self.draw(last * min(max(count, 1), self.columns * self.lines))
 
     def reset(self) -> None:
         self._primary: dict[int, dict[int, Any]] | None = None   # while the alternate shows
