@@ -30,6 +30,7 @@ file without any CR reads LF as a new line, and art taller than 25 rows keeps ev
 from __future__ import annotations
 
 import contextlib
+import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -37,7 +38,7 @@ from typing import Any
 
 import numpy as np
 import pyte
-from pyte import graphics, modes
+from pyte import charsets, graphics, modes
 
 from retro import cp437
 from retro.ansi import VGA_PALETTE
@@ -57,6 +58,9 @@ _NAMES = {"black": 0, "red": 1, "green": 2, "brown": 3, "blue": 4, "magenta": 5,
 _ANSI_TO_VGA = (0, 4, 2, 6, 1, 5, 3, 7)
 #: Control bytes a DOS console acted on; every other one is drawn as its glyph.
 _CONTROLS = {0x07, 0x08, 0x09, 0x0A, 0x0D, 0x1B}
+#: xterm's alternate screen modes, and DECCOLM, the 132-column mode it ignores by default.
+_ALTERNATE_SCREEN = (47, 1047, 1049)
+_COLUMN_MODE = 3
 _SAUCE_SIZE = 128
 _EOF_MARK = 0x1A
 
@@ -78,6 +82,80 @@ class TerminalModel(pyte.Screen):
         # Plain text goes straight to ``draw``; every other handler runs inside the parser,
         # whose errors ``TerminalStream`` turns into an ignored sequence.
         self.draw = _tolerant(super().draw)  # type: ignore[method-assign]
+
+    def scroll_up(self, count: int = 1, *args: int) -> None:
+        """SU (``ESC[nS``, terminfo's indn, which ncurses scrolls a region with): the lines
+        within the margins move up ``count``, blank lines come in at the bottom."""
+        self._scroll(count, args, up=True)
+
+    def scroll_down(self, count: int = 1, *args: int) -> None:
+        """SD (``ESC[nT``, terminfo's rin): the lines within the margins move down.  (With
+        more parameters it is xterm's highlight-mouse tracking: ignored.)"""
+        self._scroll(count, args, up=False)
+
+    def _scroll(self, count: int, args: tuple[int, ...], *, up: bool) -> None:
+        if args:
+            return
+        top, bottom = self.margins or pyte.screens.Margins(0, self.lines - 1)
+        y, x = self.cursor.y, self.cursor.x
+        self.cursor.y = bottom if up else top
+        step = self.index if up else self.reverse_index
+        for _ in range(min(max(count, 1), bottom - top + 1)):
+            step()
+        self.cursor.y, self.cursor.x = y, x
+
+    def repeat_character(self, count: int = 1, *args: int) -> None:
+        """REP (``ESC[nb``, terminfo's rep): the character just drawn (the one left of the
+        cursor: no bookkeeping on every draw), ``count`` times more."""
+        x = min(self.cursor.x, self.columns) - 1
+        last = self.buffer[self.cursor.y][x].data if x >= 0 else ""
+        if last:
+            self.draw(last * min(max(count, 1), self.columns * self.lines))
+
+    def reset(self) -> None:
+        self._primary: dict[int, dict[int, Any]] | None = None   # while the alternate shows
+        super().reset()
+        self.g1_charset = charsets.LAT1_MAP   # xterm's G1 is ASCII until ESC ) 0 says not
+
+    def set_mode(self, *modes: int, **kwargs: Any) -> None:
+        """As pyte, plus xterm's alternate screen (DEC private modes 47, 1047 and 1049, the
+        last saving the cursor too), which full-screen programs enter at start (vim, less,
+        every curses program) and leave at the end, giving back the screen they found;
+        DECCOLM (132 columns) is ignored, as xterm ignores it unless told otherwise."""
+        super().set_mode(*self._screen_modes(modes, kwargs, on=True), **kwargs)
+
+    def reset_mode(self, *modes: int, **kwargs: Any) -> None:
+        super().reset_mode(*self._screen_modes(modes, kwargs, on=False), **kwargs)
+
+    def _screen_modes(self, modes: tuple[int, ...], kwargs: dict[str, Any], *, on: bool
+                      ) -> tuple[int, ...]:
+        """The modes left for pyte once the alternate screen is switched and DECCOLM
+        dropped (both private modes)."""
+        if not kwargs.get("private"):
+            return modes
+        kept = tuple(m for m in modes if m != _COLUMN_MODE)
+        for m in kept:
+            if m in _ALTERNATE_SCREEN:
+                self._alternate(on, cursor=m == 1049)
+        return kept
+
+    def _alternate(self, on: bool, *, cursor: bool) -> None:
+        if on == (self._primary is not None):
+            return
+        if on:
+            if cursor:
+                self.save_cursor()
+            self._primary = {y: dict(line) for y, line in self.buffer.items()}
+            self.buffer.clear()
+        else:
+            assert self._primary is not None
+            self.buffer.clear()
+            for y, line in self._primary.items():
+                self.buffer[y].update(line)
+            self._primary = None
+            if cursor:
+                self.restore_cursor()
+        self.dirty.update(range(self.lines))
 
     def write_process_input(self, data: str) -> None:
         if self._reply is not None:
@@ -118,15 +196,18 @@ class TerminalModel(pyte.Screen):
     def select_graphic_rendition(self, *attrs: int, **kwargs: Any) -> None:
         """SGR, with 256-colour codes 0-15 kept as the 16 colours they name and 24-bit
         components clamped to bytes (pyte would make them hex of any length)."""
-        if 38 not in attrs and 48 not in attrs:
+        if 38 not in attrs and 48 not in attrs and 58 not in attrs:
             super().select_graphic_rendition(*attrs)
             return
         plain: list[int] = []
         rest = list(attrs)
         while rest:
             code = rest.pop(0)
-            if code in (38, 48) and rest:
+            if code in (38, 48, 58) and rest:
                 kind = rest.pop(0)
+                if code == 58:   # the underline's colour: read past it, nothing to show
+                    del rest[:1 if kind == 5 else 3 if kind == 2 else 0]
+                    continue
                 if kind == 5 and rest:
                     n = rest.pop(0)
                     if n < 8:
@@ -152,13 +233,119 @@ def _tolerant(method: Callable[..., Any]) -> Callable[..., None]:
     return call
 
 
+#: A control sequence as ECMA-48 shapes it: parameter bytes, intermediate bytes, final byte.
+_CONTROL_SEQUENCE = re.compile(r"\x1b\[([\x30-\x3f]*)([\x20-\x2f]*)([\x40-\x7e])")
+#: A control string (DCS ``ESC P``, SOS ``ESC X``, PM ``ESC ^``, APC ``ESC _``): its start,
+#: and the first of its ends (ST, or BEL as xterm also takes).
+_STRING_START = re.compile(r"\x1b[PX^_]")
+_STRING_END = re.compile(r"\x1b\\|[\x07\x9c]")
+#: A control sequence (or a lone ESC) cut off by the end of a read: held until the next one.
+_UNFINISHED = re.compile(r"\x1b(?:\[[\x30-\x3f]*[\x20-\x2f]*)?\Z")
+#: What a sequence ``_readable`` changes must have: a private marker, a sub-parameter
+#: colon or an intermediate byte.
+_UNUSUAL = re.compile(r"\x1b\[[0-9;]*[:<=>?\x20-\x2f]")
+#: The longest unfinished control string kept whole; past it only its start is held, so a
+#: string that never ends swallows what follows without growing a buffer.
+_MAX_HELD = 4096
+#: Parameters pyte reads as they are meant: plain numbers, or ``?`` and numbers for the DEC
+#: private modes and selective erase.
+_PLAIN_PARAMETERS = re.compile(r"[0-9;]*")
+_PRIVATE_FINALS = "hlJK"
+
+
+def _readable(match: re.Match[str]) -> str:
+    """A control sequence as pyte should see it, or nothing where pyte would misread it:
+    pyte knows only ``?`` as a private marker and no intermediate bytes, so ``ESC[>4;2m``
+    (vim's modifyOtherKeys) would underline, ``ESC[=7h`` print ``7h`` and ``ESC[0%m``
+    print ``m``.  A terminal ignores a sequence it does not know; so does this one.
+    ``ESC[>c`` (secondary device attributes) is kept: the model answers it."""
+    params, intermediates, final = match.groups()
+    if intermediates:
+        return ""
+    if _PLAIN_PARAMETERS.fullmatch(params):
+        return match.group(0)
+    if params.startswith("?") and _PLAIN_PARAMETERS.fullmatch(params[1:]):
+        return match.group(0) if final in _PRIVATE_FINALS else ""
+    if params in (">", ">0") and final == "c":
+        return match.group(0)
+    if final == "m" and _PLAIN_PARAMETERS.fullmatch(params.replace(":", "")):
+        plain = _colon_sgr(params)
+        return f"\x1b[{plain}m" if plain else ""   # only an underline colour: no change
+    return ""
+
+
+def _colon_sgr(params: str) -> str:
+    """SGR with ISO 8613-6 sub-parameters (``38:2::R:G:B``, ``38:5:N``, ``4:3``) in the
+    semicolon form pyte reads; an underline style is underline, an underline colour none."""
+    out: list[str] = []
+    for group in params.split(";"):
+        parts = group.split(":")
+        head = parts[0]
+        if len(parts) == 1:
+            out.append(head)
+        elif head in ("38", "48") and parts[1] == "5" and len(parts) >= 3:
+            out += [head, "5", parts[2] or "0"]
+        elif head in ("38", "48") and parts[1] == "2" and len(parts) >= 5:
+            out += [head, "2", *(p or "0" for p in parts[-3:])]
+        elif head == "4":
+            out.append("24" if parts[1] in ("", "0") else "4")
+        elif head not in ("38", "48", "58"):
+            out.append(head)
+    return ";".join(out)
+
+
 class TerminalStream(pyte.Stream):
-    """pyte's parser, plus ``ESC[s``/``ESC[u``, and never raising on malformed input."""
+    """pyte's parser, plus ``ESC[s``/``ESC[u``, never raising on malformed input, and
+    ignoring the control sequences and strings pyte cannot read (``_readable``)."""
 
     csi = {**pyte.Stream.csi, "s": "save_cursor_position",  # noqa: RUF012
-           "u": "restore_cursor_position"}
-    events = frozenset(pyte.Stream.events | {"save_cursor_position",
-                                             "restore_cursor_position"})
+           "u": "restore_cursor_position", "S": "scroll_up", "T": "scroll_down",
+           "b": "repeat_character", "`": "cursor_to_column"}   # HPA (pyte has it as ')
+    events = frozenset(pyte.Stream.events | {"save_cursor_position", "restore_cursor_position",
+                                             "scroll_up", "scroll_down", "repeat_character"})
+
+    _held = ""
+
+    def __init__(self, screen: pyte.Screen | None = None) -> None:
+        super().__init__(screen)
+        # The bytes are decoded before the parser (as UTF-8, always): what pyte calls UTF-8
+        # mode would only make it ignore ESC ( 0, the DEC line-drawing set that ncurses
+        # draws boxes with on an xterm (its smacs), and SI/SO; xterm honours both.
+        self.use_utf8 = False
+
+    def select_other_charset(self, code: str) -> None:
+        """``ESC % G`` / ``ESC % @``: the decoding stays as it is (see ``__init__``)."""
+
+    def feed(self, data: str) -> None:
+        data = self._held + data
+        self._held = ""
+        if "\x1b" in data:
+            data = self._without_strings(data)
+            if not self._held:
+                last = data.rfind("\x1b")
+                if last >= 0 and _UNFINISHED.match(data, last):
+                    data, self._held = data[:last], data[last:]
+            if _UNUSUAL.search(data):   # (most output has none: no call per sequence)
+                data = _CONTROL_SEQUENCE.sub(_readable, data)
+        super().feed(data)
+
+    def _without_strings(self, data: str) -> str:
+        """``data`` without its control strings; one cut off by the end is held (its start
+        only, past ``_MAX_HELD``).  One pass: every search goes on from the last."""
+        kept: list[str] = []
+        at = 0
+        while (start := _STRING_START.search(data, at)) is not None:
+            kept.append(data[at:start.start()])
+            end = _STRING_END.search(data, start.end())
+            if end is None:
+                held = data[start.start():]
+                if len(held) > _MAX_HELD:
+                    held = held[:2] + ("\x1b" if held.endswith("\x1b") else "")
+                self._held = held
+                return "".join(kept)
+            at = end.end()
+        kept.append(data[at:])
+        return "".join(kept)
 
     def _send_to_parser(self, data: str) -> bool | None:
         try:

@@ -88,7 +88,8 @@ class CaptureResult:
         if self.status < 0:
             how = signal.Signals(-self.status).name
             return f"{name} ended by {how}" + (" after the script" if self.hung_up else "")
-        return f"{name} exited with status {self.status}"
+        return f"{name} exited with status {self.status}" + (
+            " when hung up after the script" if self.hung_up else "")
 
 
 def clean_environment(home: str | os.PathLike[str], extra: Mapping[str, str] | None = None
@@ -274,7 +275,8 @@ def capture(command: Sequence[str] | str, keys: str = "", *,
     if not args:
         raise CaptureError("no command to run")
     tokens = parse_tokens(keys)
-    if shutil.which(args[0]) is None and not Path(args[0]).is_file():
+    if not _findable(args[0], (env or {}).get("PATH", os.environ.get("PATH", os.defpath)),
+                     cwd):
         raise CaptureError(f"no such command: {args[0]}")
     with contextlib.ExitStack() as stack:
         if home is None:
@@ -285,6 +287,14 @@ def capture(command: Sequence[str] | str, keys: str = "", *,
             return _play(terminal, args, tokens, settle_ms / 1000.0, timeout_s)
         finally:
             terminal.hang_up()   # (at once if it has ended: an error left it running)
+
+
+def _findable(program: str, path: str, cwd: str | os.PathLike[str] | None) -> bool:
+    """Whether the program would be found as the child looks for it: a name with a slash
+    from ``cwd``, any other name on the child's own PATH (``env`` may set it)."""
+    if "/" in program:
+        return (Path(cwd or ".") / program).is_file()
+    return shutil.which(program, path=path) is not None
 
 
 def _play(terminal: Terminal, args: list[str], tokens: list[list[Step]], settle_s: float,

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from retro import cp437
 from retro.events import NAMED_KEYS, Click, Event, Key
 
 #: The largest message a page sends is a click of about 50 bytes.
@@ -45,8 +46,10 @@ class BadMessage(ValueError):
         self.code = code
 
 
-def parse_client(text: str) -> Event:
-    """The input event a browser message asks for; raises ``BadMessage``."""
+def parse_client(text: str) -> Event | None:
+    """The input event a browser message asks for; raises ``BadMessage``.  None for a
+    character code page 437 lacks (``€`` on a European keyboard, a Cyrillic letter): the
+    PC has no such key, so it is ignored, as the terminal front end ignores it."""
     if len(text.encode("utf-8")) > MAX_MESSAGE_BYTES:
         raise BadMessage(f"message longer than {MAX_MESSAGE_BYTES} bytes", CLOSE_TOO_BIG)
     try:
@@ -60,7 +63,7 @@ def parse_client(text: str) -> Event:
         name = data["k"]
         if isinstance(name, str) and (name in NAMED_KEYS or
                                       (len(name) == 1 and name.isprintable())):
-            return Key(name)
+            return Key(name) if len(name) > 1 or cp437.in_code_page(name) else None
         raise BadMessage("key message with an unknown key")
     if kind == "click" and set(data) == {"t", "row", "col", "button"}:
         row, col, button = data["row"], data["col"], data["button"]

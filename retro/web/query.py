@@ -11,8 +11,12 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from retro.raster import PHOSPHORS
+
+if TYPE_CHECKING:
+    from retro.machine import Program
 
 #: Query parameters of the page itself; every other one must be a program option.
 OWN_PARAMETERS = ("program", "letters", "seed", "phosphor")
@@ -56,8 +60,12 @@ def parse_query(pairs: Iterable[tuple[str, str]]) -> Start:
         if len(value) > MAX_VALUE_CHARS:
             raise BadQuery(f"the parameter {name!r} is longer than {MAX_VALUE_CHARS} characters")
         values[name] = value
-    known = set(OWN_PARAMETERS) | set(all_options())
+    takers = all_options()
+    known = set(OWN_PARAMETERS) | set(takers)
     for name in values:
+        if name in takers and any(_names_a_file(program, name) for program in takers[name]):
+            raise BadQuery(f"the parameter {name!r} names a file on the server: a link "
+                           f"cannot use it (it works on the command line, --{name})")
         if name not in known:
             raise BadQuery(f"unknown parameter {name!r} (this page takes "
                            f"{', '.join(sorted(known))})")
@@ -73,6 +81,15 @@ def parse_query(pairs: Iterable[tuple[str, str]]) -> Start:
     except UsageError as err:
         raise BadQuery(str(err)) from None
     return Start(found.name, letters, seed, options, phosphor)
+
+
+def _names_a_file(program: Program, name: str) -> bool:
+    """Whether the program's option ``name`` is a path (``--pdn FILE``): a page must not
+    make the server read its files (another browser's saves, ``/dev/zero``...)."""
+    from retro.programs import option_of
+
+    option = option_of(program, name)
+    return option is not None and option.metavar == "FILE"
 
 
 def _seed(text: str | None) -> int | None:

@@ -16,6 +16,7 @@ import json
 import os
 import re
 import secrets
+import shutil
 import sys
 import time
 from dataclasses import dataclass, field
@@ -49,6 +50,8 @@ BROWSER_COOKIE = "retro_browser"
 _BROWSER_ID = re.compile(r"[A-Za-z0-9_-]{22}")
 #: Folder, under the server's data folder, of the browsers' own save folders.
 BROWSERS_FOLDER = "browsers"
+#: The start of a save folder for a socket without a browser id (no cookie id has it).
+FORGOTTEN_PREFIX = "gone."
 #: A session that gets no key or click for this long ends (and saves).
 IDLE_TIMEOUT_S = 30 * 60
 #: How long a closing session may take to save before it is killed.
@@ -125,24 +128,34 @@ class Hub:
         return path.with_name(f"{path.stem}-{number}{path.suffix}")
 
     def save_folder(self, browser: str | None) -> Path | None:
-        """The RETRO_HOME of a session: None (the user's own) on a loopback address."""
+        """The RETRO_HOME of a session: None (the user's own) on a loopback address.  A
+        socket without a browser id gets a fresh folder nobody can come back to: the
+        session removes it when it ends (``forgotten``), so such sockets fill no disk."""
         if self.config.loopback:
             return None
         from retro.store.core import default_root
 
         root = self.config.data_root or default_root()
-        return root / BROWSERS_FOLDER / (browser or secrets.token_urlsafe(16))
+        return root / BROWSERS_FOLDER / (browser or FORGOTTEN_PREFIX + secrets.token_urlsafe(16))
 
     async def close_all(self, code: int, reason: str) -> None:
         """End every session (each saves), waiting for all of them."""
         self.stopping = True
-        for session in list(self.sessions.values()):
+        sessions = list(self.sessions.values())
+        for session in sessions:
             session.closing = (code, reason)
-            await _quit(session.process)
+        # All at once: a session busy in a long search, its input pipe full, must not keep
+        # the others from hearing that they should save.
+        await asyncio.gather(*(_quit(s.process) for s in sessions))
         await asyncio.gather(*(_finish(s.process) for s in list(self.sessions.values())))
         await asyncio.gather(*(s.socket.close(code=code, message=reason.encode())
                                for s in list(self.sessions.values())),
                              return_exceptions=True)
+
+
+def forgotten(home: Path | None) -> bool:
+    """Whether ``home`` is the save folder of a socket that brought no browser id."""
+    return home is not None and home.name.startswith(FORGOTTEN_PREFIX)
 
 
 HUB = web.AppKey("hub", Hub)
@@ -273,12 +286,13 @@ async def _socket(request: web.Request) -> web.StreamResponse:
     hub.started += 1
     number = hub.started
     hub.starting += 1
+    home = hub.save_folder(_browser_id(request))
     try:
-        process = await _spawn(start, hub.record_path(number),
-                               hub.save_folder(_browser_id(request)))
+        process = await _spawn(start, hub.record_path(number), home)
     except OSError as err:
         await socket.close(code=CLOSE_FAILED,
                            message=f"the game could not start: {err.strerror}".encode()[:120])
+        await _forget(home)
         return socket
     finally:
         hub.starting -= 1
@@ -292,7 +306,14 @@ async def _socket(request: web.Request) -> web.StreamResponse:
         await _finish(process)
         code, reason = session.closing or (CLOSE_ENDED, "the page was closed")
         await socket.close(code=code, message=reason.encode()[:120])
+        await _forget(home)
     return socket
+
+
+async def _forget(home: Path | None) -> None:
+    if forgotten(home):
+        assert home is not None
+        await asyncio.to_thread(shutil.rmtree, home, True)
 
 
 async def _spawn(start: Start, record: Path | None, home: Path | None
@@ -330,6 +351,8 @@ async def _converse(session: Session, config: ServeConfig) -> None:
                 session.closing = (err.code, f"bad message: {err}")
                 break
             session.last_input = time.monotonic()
+            if event is None:
+                continue
             with contextlib.suppress(ConnectionError):
                 stdin.write((dumps(event_message(event)) + "\n").encode())
                 await stdin.drain()

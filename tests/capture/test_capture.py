@@ -6,6 +6,7 @@ because on a busy machine a program may take seconds to start.
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import time
@@ -49,7 +50,7 @@ def test_a_character_cp437_lacks_is_0xfe_with_the_original_in_the_dump(tmp_path)
     assert int(screen.chars[2, col]) == REPLACEMENT and screen.originals == {(2, col): "€"}
     assert screen.read(2)[col + 6:col + 8] == "──"               # CP437 has the box line
     out = tmp_path / "demo.txt"
-    assert main(["capture", "--txt", str(out), "--keys", "q", "--",
+    assert main(["capture", "--txt", str(out), "--",   # (q would give back the shell's screen)
                  sys.executable, str(DEMO)]) == 0
     back = from_text(out.read_text(encoding="utf-8"))
     assert back.originals == screen.originals and back.to_bytes() == screen.to_bytes()
@@ -87,6 +88,57 @@ def test_a_program_that_ignores_sighup_gets_sigkill() -> None:
     assert time.monotonic() - start < TIMEOUT
 
 
+BOXED = """import curses
+def main(screen):
+    screen.refresh()
+    window = curses.newwin(5, 20, 1, 1)
+    window.box()
+    window.addstr(2, 2, "boxed")
+    window.refresh()
+    window.getch()
+curses.wrapper(main)
+"""
+
+
+def test_a_curses_box_is_drawn_in_lines_not_letters() -> None:
+    # ncurses draws it with the DEC line-drawing set (ESC ( 0 lqqk): read as letters before.
+    screen = capture([sys.executable, "-c", BOXED], 'expect:"boxed"', settle_ms=50,
+                     timeout_s=TIMEOUT).screen
+    assert screen.read(1)[1:21] == "┌" + "─" * 18 + "┐"
+    assert screen.read(3)[1:9] == "│ boxed " and screen.read(5)[1:3] == "└─"
+
+
+SCROLLED = """import curses
+def main(screen):
+    for row in range(24):
+        screen.addstr(row, 0, f"line {row}")
+    screen.refresh()
+    screen.scrollok(True)
+    screen.setscrreg(2, 10)
+    screen.scroll(3)
+    screen.addstr(23, 0, "scrolled")
+    screen.refresh()
+    screen.getch()
+curses.wrapper(main)
+"""
+
+
+def test_a_curses_region_scrolls() -> None:
+    # ncurses scrolls a region with ESC[3S on an xterm: the capture showed it unmoved.
+    screen = capture([sys.executable, "-c", SCROLLED], 'expect:"scrolled"', settle_ms=50,
+                     timeout_s=TIMEOUT).screen
+    assert [screen.read(row)[:7].strip() for row in (1, 2, 7, 8, 10, 11)] == [
+        "line 1", "line 5", "line 10", "", "", "line 11"]
+
+
+def test_a_status_given_on_the_hang_up_is_said_to_be_the_hang_ups() -> None:
+    # tmux's client exits with status 1 on SIGHUP: without a word, that read as a failure.
+    result = capture(["sh", "-c", "trap 'exit 1' HUP; echo ready; while :; do sleep 0.1; done"],
+                     'expect:"ready"', settle_ms=50, timeout_s=TIMEOUT)
+    assert result.ok and result.hung_up and result.status == 1
+    assert result.ended() == "sh exited with status 1 when hung up after the script"
+
+
 def test_a_program_that_ends_before_the_script_fails_the_capture() -> None:
     result = capture(["printf", "bye"], "a", settle_ms=50, timeout_s=TIMEOUT)
     assert result.failure == "printf exited with status 0 before token 1 of the script"
@@ -105,6 +157,20 @@ def test_the_environment_is_clean_and_documented() -> None:
 def test_a_command_that_does_not_exist_is_refused() -> None:
     with pytest.raises(CaptureError, match="no-such-program"):
         capture(["no-such-program"])
+
+
+def test_a_command_is_looked_for_where_the_child_looks_for_it(tmp_path: Path) -> None:
+    # A path from ``cwd``, a name on the PATH ``env`` gives: both start, as in a shell.
+    for folder in ("project", "tools"):
+        (tmp_path / folder).mkdir()
+        program = tmp_path / folder / f"in-{folder}"
+        program.write_text(f"#!/bin/sh\necho from {folder}\n", encoding="utf-8")
+        program.chmod(0o755)
+    here = capture(["./in-project"], settle_ms=50, cwd=tmp_path / "project")
+    on_path = capture(["in-tools"], settle_ms=50,
+                      env={"PATH": f"{tmp_path / 'tools'}:{os.defpath}"})
+    assert here.screen.read(0).strip() == "from project"
+    assert on_path.screen.read(0).strip() == "from tools"
 
 
 @pytest.mark.parametrize(("args", "status", "says"), [

@@ -542,3 +542,117 @@ def test_a_clear_screen_in_a_tall_file_clears_only_the_screens_rows() -> None:
     art = read_art(data)
     assert art.rows == 25 and art.window(0).read(0).startswith("top")
     assert set(art.window(0).attrs[24, 1:].tolist()) == {0x17}
+
+
+def _fed(data: bytes, *, mono: bool = False, piecewise: bool = False) -> Screen:
+    """The screen a capture shows after the program wrote ``data`` (byte by byte when
+    ``piecewise``: every sequence cut by the end of a read)."""
+    from retro.ansiread import ByteTerminalStream
+
+    term = TerminalModel()
+    stream = ByteTerminalStream(term)
+    for piece in ([data[i:i + 1] for i in range(len(data))] if piecewise else [data]):
+        stream.feed_bytes(piece)
+    return cells_to_screen(term, mono=mono)
+
+
+@pytest.mark.parametrize("piecewise", [False, True])
+@pytest.mark.parametrize("sequence", [
+    b"\x1b[=7h", b"\x1b[0%m", b"\x1b[!p", b"\x1b[>1u", b"\x1b[<u", b"\x1b[?1;2$p",
+    b"\x1bP+q436f\x1b\\", b"\x1b_application\x1b\\", b"\x1b^privacy\x1b\\",
+])
+def test_sequences_pyte_cannot_read_are_ignored_not_drawn(sequence: bytes,
+                                                          piecewise: bool) -> None:
+    screen = _fed(b"a" + sequence + b"b", piecewise=piecewise)
+    assert screen.read(0)[:4] == "ab  " and screen.cursor.col == 2
+
+
+@pytest.mark.parametrize("sequence", [b"\x1b[?4m", b"\x1b[>4;2m", b"\x1b[>4;m"])
+def test_private_sgr_sequences_leave_the_attribute_alone(sequence: bytes) -> None:
+    # vim sends ESC[>4;2m (modifyOtherKeys) at start-up: read as SGR 4 it underlined the
+    # whole mono screen, read as SGR 0 it reset the colours.
+    screen = _fed(b"\x1b[1;31m" + sequence + b"ab", mono=True)
+    assert screen.attrs[0, 0] == 0x0F
+    assert _fed(b"\x1b[1;31m" + sequence + b"ab").attrs[0, 0] == 0x0C
+
+
+def test_sgr_with_colon_sub_parameters_reads_as_the_semicolon_form() -> None:
+    screen = _fed(b"\x1b[38:2::255:0:0mR\x1b[0;48:5:4mB\x1b[0;4:3mU\x1b[4:0mN"
+                  b"\x1b[0;58:2::1:2:3;1mW\x1b[0;58;5;9;1mV", mono=False)
+    assert screen.read(0)[:6] == "RBUNWV"
+    assert list(screen.attrs[0, :2]) == [0x04, 0x17]
+    assert list(screen.attrs[0, 4:6]) == [0x0F, 0x0F]   # an underline colour changes nothing
+    mono = _fed(b"\x1b[4:3mU\x1b[4:0mN", mono=True)
+    assert list(mono.attrs[0, :2]) == [0x01, 0x07]
+
+
+def test_a_control_string_that_never_ends_holds_a_bounded_buffer() -> None:
+    from retro.ansiread import _MAX_HELD, ByteTerminalStream
+
+    term = TerminalModel()
+    stream = ByteTerminalStream(term)
+    stream.feed_bytes(b"a\x1bP")
+    for _ in range(100):
+        stream.feed_bytes(b"x" * 1000)
+    assert len(stream._held) <= _MAX_HELD
+    stream.feed_bytes(b"\x1b\\b")
+    assert cells_to_screen(term).read(0)[:3] == "ab "
+
+
+@pytest.mark.parametrize("mode", [b"1049", b"1047", b"47"])
+def test_the_alternate_screen_gives_back_the_screen_it_found(mode: bytes) -> None:
+    # What vim, less and every curses program do: a real terminal shows the shell's screen
+    # again once they have quit.
+    data = (b"before\x1b[?" + mode + b"h\x1b[Hduring\x1b[5;5Hmore\x1b[?" + mode + b"l")
+    screen = _fed(data)
+    assert screen.read(0).rstrip() == "before" and screen.read(4).strip() == ""
+    assert (screen.cursor.row, screen.cursor.col) == ((0, 6) if mode == b"1049" else (4, 8))
+    during = _fed(data[:-len(b"\x1b[?" + mode + b"l")])
+    assert during.read(0).rstrip() == "during" and during.read(4).strip() == "more"
+
+
+def test_the_132_column_mode_is_ignored_as_xterm_ignores_it() -> None:
+    screen = _fed(b"kept\x1b[?3h" + b"x" * 81 + b"\x1b[?3l")
+    assert screen.read(0) == "keptx" + "x" * 75 and screen.read(1).startswith("xxxxx ")
+
+
+def test_many_control_string_starts_are_read_in_linear_time() -> None:
+    # Each ESC P began a search to the end of the read: 64 KB of them took 85 s.
+    import time
+
+    from retro.ansiread import ByteTerminalStream
+
+    stream = ByteTerminalStream(TerminalModel())
+    began = time.perf_counter()
+    stream.feed_bytes(b"\x1bP" * 50_000 + b"\x1b\\ok")
+    stream.feed_bytes(b"\x1b_" * 50_000)
+    assert time.perf_counter() - began < 5.0
+    assert cells_to_screen(stream.listener).read(0)[:3] == "ok "
+
+
+@pytest.mark.parametrize("piecewise", [False, True])
+def test_the_dec_line_drawing_set_draws_the_lines(piecewise: bool) -> None:
+    # ncurses draws a box on an xterm as ESC ( 0 lqqk ESC ( B: read as letters, every
+    # curses program's frame was "lqqqk".
+    screen = _fed(b"\x1b(0lqk\x1b(Bq \x1b)0\x0eqx\x0fq", piecewise=piecewise)
+    assert screen.read(0)[:9] == "┌─┐q ─│q " and screen.originals == {}
+    assert _fed(b"\x0eq\x0f", piecewise=piecewise).read(0)[:2] == "q "   # G1 is ASCII
+
+
+def test_scroll_up_down_and_repeat_as_ncurses_sends_them() -> None:
+    # terminfo's indn (ESC[nS), rin (ESC[nT) and rep (ESC[nb) for xterm-256color: pyte
+    # knew none of them, so a scrolled curses region stayed put.
+    lines = b"".join(b"\x1b[%d;1Hline %d" % (row + 1, row) for row in range(24))
+    screen = _fed(lines + b"\x1b[3;11r\x1b[5;1H\x1b[3S\x1b[r")
+    assert [screen.read(row)[:7].strip() for row in range(1, 12)] == [
+        "line 1", "line 5", "line 6", "line 7", "line 8", "line 9", "line 10", "", "", "",
+        "line 11"]
+    down = _fed(lines + b"\x1b[2;4r\x1b[2T\x1b[r")
+    assert [down.read(row)[:7].strip() for row in range(5)] == [
+        "line 0", "", "", "line 1", "line 4"]
+    assert _fed(b"ab\x1b[3bc\x1b[1;2;3;4;5T").read(0)[:7] == "abbbbc "
+
+
+def test_hpa_moves_to_the_column() -> None:
+    # HPA's final byte is a backquote; pyte took an apostrophe for it.
+    assert _fed(b"ab\x1b[10`X").read(0)[:11] == "ab       X "

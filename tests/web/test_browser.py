@@ -127,9 +127,23 @@ def test_the_canvas_is_the_frame_retro_run_png_writes(
     assert np.array_equal(found, expected), f"{np.count_nonzero(found != expected)} values differ"
 
 
+def drawn(page: Page, blink: bool, cursor: bool) -> tuple[Screen, np.ndarray]:
+    """The page's screen drawn at these phases, and its canvas: taken in one turn of the
+    page's script, so that no frame arriving in between makes the two disagree."""
+    held, pixels, (width, height) = page.evaluate(
+        "(phase) => { retroPage.render(phase); const c = document.getElementById('screen');"
+        " return [retroPage.cells(), retroPage.pixels(), [c.width, c.height]]; }",
+        {"blink": blink, "cursor": cursor})
+    rgb = np.frombuffer(base64.b64decode(pixels), dtype=np.uint8).reshape(height, width, 3)
+    return _screen_of(held), rgb
+
+
 def page_screen(page: Page) -> Screen:
     """The screen the page holds, as a ``Screen`` (cells and registers)."""
-    held = page.evaluate("retroPage.cells()")
+    return _screen_of(page.evaluate("retroPage.cells()"))
+
+
+def _screen_of(held: dict[str, Any]) -> Screen:
     screen = Screen(mono=held["mono"])
     screen.chars[:] = np.array(held["chars"], dtype=np.uint8).reshape(25, 80)
     screen.attrs[:] = np.array(held["attrs"], dtype=np.uint8).reshape(25, 80)
@@ -147,16 +161,15 @@ def test_the_cursor_is_drawn_as_the_raster_draws_it(open_page: Any, letters: str
     page.keyboard.press("Enter")   # the bet prompt: a visible cursor
     page.wait_for_function("retroPage.cells().cursor[4] === true", timeout=20000)
     for blink in (True, False):
-        page.evaluate(f"retroPage.render({{blink: {str(blink).lower()}, cursor: true}})")
-        screen = page_screen(page)
+        screen, canvas = drawn(page, blink, cursor=True)
         expected = render_rgb(screen, blink_on=blink, cursor_on=True, phosphor=phosphor)
-        assert np.array_equal(canvas_rgb(page), expected)
+        assert np.array_equal(canvas, expected)
+    screen, canvas = drawn(page, True, cursor=False)
     row, col = screen.cursor.row, screen.cursor.col
-    page.evaluate("retroPage.render({blink: true, cursor: false})")
     without = render_rgb(screen, blink_on=True, cursor_on=False, phosphor=phosphor)
     shown = render_rgb(screen, blink_on=True, cursor_on=True, phosphor=phosphor)
-    assert not np.array_equal(without, shown)   # the cursor is there to be seen
-    assert np.array_equal(canvas_rgb(page), without), (row, col)
+    assert screen.cursor.visible and not np.array_equal(without, shown)   # to be seen
+    assert np.array_equal(canvas, without), (row, col)
 
 
 def test_f5_opens_the_help_and_the_page_does_not_reload(open_page: Any) -> None:
@@ -177,6 +190,17 @@ def test_the_browsers_own_meaning_of_the_games_keys_is_suppressed(open_page: Any
     kept = page.evaluate("""() => window.dispatchEvent(new KeyboardEvent('keydown',
         {key: 'w', ctrlKey: true, cancelable: true}))""")
     assert kept is True   # Ctrl+W still closes the tab
+
+
+def test_a_character_typed_with_altgr_reaches_the_game(open_page: Any) -> None:
+    # A German keyboard's @ is AltGr+Q, which Windows reports as Ctrl+Alt+Q.
+    page = open_page("program=pigpoker&letters=*&seed=1")
+    page.wait_for_function("retroPage.frames > 0", timeout=20000)
+    page.evaluate("""() => window.dispatchEvent(new KeyboardEvent('keydown', {key: '@',
+        code: 'KeyQ', ctrlKey: true, altKey: true, modifierAltGraph: true, cancelable: true}))""")
+    page.wait_for_function(
+        "String.fromCharCode(...retroPage.cells().chars.slice(23 * 80, 24 * 80)).includes(': @')",
+        timeout=20000)
 
 
 def test_a_held_key_repeats_at_the_pc_keyboards_rate(open_page: Any) -> None:

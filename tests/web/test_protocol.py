@@ -10,6 +10,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from retro import cp437
 from retro.cli import main as cli_main
 from retro.launcher import PROGRAM as LAUNCHER
 from retro.record import replay
@@ -52,6 +53,18 @@ def test_a_bad_query_is_refused_with_the_command_lines_own_words(
     with pytest.raises(BadQuery) as caught:
         parse_query(pairs)   # type: ignore[arg-type]
     assert str(caught.value) == expected
+
+
+@pytest.mark.parametrize("path", ["/no/such/file.pdn", "GOOD"])
+def test_a_link_cannot_make_the_server_read_a_file(tmp_path: Path, path: str) -> None:
+    # --pdn FILE on the command line; from a page it would read the server's files: another
+    # browser's saves, or /dev/zero until the server's memory runs out.
+    if path == "GOOD":
+        good = tmp_path / "game.pdn"
+        good.write_text('[Event "x"]\n1. 11-15 23-19 *\n', encoding="utf-8")
+        path = str(good)
+    with pytest.raises(BadQuery, match="'pdn' names a file on the server"):
+        parse_query([("program", "checkers"), ("pdn", path)])
 
 
 def test_a_good_query_names_the_program_its_letters_seed_and_options() -> None:
@@ -144,6 +157,28 @@ def test_a_key_sends_only_the_cells_it_changed_and_the_screen_matches_a_headless
     asyncio.run(go())
 
 
+def test_a_character_the_pc_lacks_is_ignored_and_the_game_goes_on() -> None:
+    # A European keyboard's euro sign, a Cyrillic letter or an emoji in Pig Poker's name
+    # field ended the game without saving (code page 437 cannot show them).
+    async def go() -> None:
+        async with served() as client:
+            socket = await connect(client, "program=pigpoker&letters=*&seed=1")
+            page = PageScreen()
+            await first_frame(socket, page)
+            for key in ("\u20ac", "\u0416", "\U0001f600", "A", "\u00e9"):
+                await socket.send_str(json.dumps({"t": "key", "k": key}))
+
+            async def typed() -> None:   # the name field shows what the PC could take
+                while "Enter to start: A\u00e9 " not in cp437.decode(bytes(page.chars)):
+                    message = await socket.receive()
+                    assert message.type == aiohttp.WSMsgType.TEXT, message
+                    page.apply(json.loads(message.data))
+            await asyncio.wait_for(typed(), 20.0)
+            assert not socket.closed
+            await socket.close()
+    asyncio.run(go())
+
+
 def test_garbage_ends_only_its_own_session_with_a_reason() -> None:
     async def go() -> None:
         async with served() as client:
@@ -188,6 +223,7 @@ def test_messages_faster_than_the_rate_limit_end_the_session() -> None:
 
 def test_browser_messages_are_checked_for_type_and_shape() -> None:
     assert parse_client('{"t":"key","k":"F5"}').name == "F5"   # type: ignore[union-attr]
+    assert parse_client('{"t":"key","k":"\u20ac"}') is None   # no such key on the PC
     for bad in ('[1]', '{"t":"key","k":"F13"}', '{"t":"key","k":"ab"}',
                 '{"t":"key","k":"\\n"}', '{"t":"key","k":"a","x":1}',
                 '{"t":"click","row":true,"col":0,"button":"left"}',
@@ -294,6 +330,26 @@ def test_beyond_loopback_each_browser_saves_in_its_own_folder(tmp_path: Path) ->
         assert (data / BROWSERS_FOLDER / browser / "CHECKERS.SAV").is_file()
 
 
+def test_beyond_loopback_a_socket_without_a_browser_id_leaves_no_folder(tmp_path: Path) -> None:
+    # Its saves could never be found again; kept, every such socket (a script can open
+    # thousands) would leave a folder on the server's disk.
+    data = tmp_path / "server-data"
+
+    async def go() -> None:
+        config = ServeConfig(host="0.0.0.0", port=0, data_root=data)
+        async with served(config) as client:
+            for _ in range(2):
+                socket = await connect(client, "program=checkers")
+                await first_frame(socket, PageScreen())
+                assert len(list((data / BROWSERS_FOLDER).iterdir())) == 1   # while it plays
+                await socket.send_str(json.dumps({"t": "key", "k": "ENTER"}))
+                await asyncio.sleep(1.0)
+                await socket.close()
+                await closed(socket)
+    asyncio.run(go())
+    assert list((data / BROWSERS_FOLDER).iterdir()) == []
+
+
 def test_on_loopback_the_page_sets_no_cookie() -> None:
     async def go() -> None:
         async with served() as client:
@@ -396,3 +452,32 @@ def test_a_frame_goes_out_when_only_the_cursor_moves_and_not_when_nothing_change
     machine.screen.put(2, 3, "A", 0x1F)
     typed = frontend.frame(machine)
     assert typed is not None and typed["cells"] == [2 * 80 + 3, ord("A"), 0x1F]
+
+
+def test_stopping_asks_every_session_to_save_at_once() -> None:
+    # One session not reading its input (a long search, a full pipe) held up the quit of
+    # every session after it: they were asked one after the other.
+    import sys
+
+    from aiohttp import web
+
+    from retro.web.server import Hub, Session
+
+    async def go() -> None:
+        pipe = asyncio.subprocess.PIPE
+        busy = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", "import time; time.sleep(60)", stdin=pipe)
+        saver = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", "import sys; sys.stdin.readline()", stdin=pipe)
+        assert busy.stdin is not None
+        busy.stdin.write(b"x" * (1 << 20))   # more than the pipe holds: a drain waits
+        hub = Hub(ServeConfig())
+        hub.sessions = {1: Session(1, busy, web.WebSocketResponse()),
+                        2: Session(2, saver, web.WebSocketResponse())}
+        stopping = asyncio.ensure_future(hub.close_all(1001, "stopping"))
+        try:
+            assert await asyncio.wait_for(saver.wait(), 10.0) == 0
+        finally:
+            busy.kill()
+            await stopping
+    asyncio.run(go())

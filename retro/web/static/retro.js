@@ -329,8 +329,11 @@
       return;
     }
     const named = NAMED[event.key];
-    const character = [...event.key].length === 1 && !event.ctrlKey && !event.metaKey &&
-      !event.altKey ? event.key : null;
+    // AltGr types characters (@, \, { on many European layouts); on Windows the browser
+    // reports it as Ctrl+Alt, so it is asked for by name.
+    const altGraph = event.getModifierState && event.getModifierState("AltGraph");
+    const character = [...event.key].length === 1 &&
+      (altGraph || (!event.ctrlKey && !event.metaKey && !event.altKey)) ? event.key : null;
     if (!named && !character) return;   // Ctrl+W and the like keep the browser's meaning
     event.preventDefault();             // F5 must not reload, F1 not open help, Tab not move
     if (!event.repeat) press(named || character, event.code);
