@@ -1,4 +1,13 @@
-"""The search: iterative deepening, aspiration windows, principal-variation alpha-beta.
+"""The reference search: the pure-Python search the compiled core was written from.
+
+The game does not use it: it plays with ``engine.search`` over ``engine.core``.  It stays as
+the tested reference: ``test_engine_core`` searches positions of every board size and variant
+with both at a fixed depth and requires the same score, move and node count, so a change to
+the search is made here too or the tests say where the two parted.  (Its node counting,
+polling and table differ from the core's only where nothing observable depends on them: it
+yields every ``POLL_EVERY`` nodes from recursive generators, and its table is a dictionary.)
+
+The description below is the search's, and holds for the core as well.
 
 The search is a generator (``Searcher.think``): it yields node counts so the caller (the
 screen) can look at the keyboard between them; sending ``True`` stops it, and it returns the
@@ -35,20 +44,9 @@ from retro.games.checkers.engine import book, egdb
 from retro.games.checkers.engine.evaluate import evaluator
 from retro.games.checkers.engine.make import make_function
 from retro.games.checkers.engine.moves import Move, move_functions
+from retro.games.checkers.engine.search import LEVELS
 from retro.games.checkers.engine.tables import MASK64, tables, zobrist
 
-#: (depth limit, node budget) of each level.  Higher levels search deeper and longer.
-LEVELS: dict[int, tuple[int, int]] = {
-    1: (1, 60),
-    2: (2, 250),
-    3: (3, 1_000),
-    4: (4, 3_000),
-    5: (6, 8_000),
-    6: (8, 20_000),
-    7: (10, 50_000),
-    8: (14, 120_000),
-    9: (30, 600_000),
-}
 POLL_EVERY = 256            # nodes between looks at the keyboard (at most)
 GEN_DEPTH = 3               # nodes this deep or deeper can yield to the caller
 WIN = 1_000_000             # a won position (less the distance to it)

@@ -16,7 +16,7 @@ import numpy as np
 
 from retro.games.checkers import rules as R
 from retro.games.checkers.engine import evaluate as EV
-from retro.games.checkers.engine.tables import Tables, tables
+from retro.games.checkers.engine.tables import Tables, signed, tables
 
 BITS = 64
 
@@ -41,11 +41,6 @@ EVAL_NAMES = ("MAN", "KING", "TRADE", "ADVANCE", "ADVANCE_ENDGAME", "RUNAWAY", "
  E_BRIDGE, E_KING_CENTRE, E_KING_EDGE, E_KING_TRAPPED, E_MOBILITY, E_CHASE, E_OPPOSITION,
  E_ENDGAME_PIECES, E_SCORE_POINT, E_W_MAN, E_W_KING, E_LITE_WEIGHT,
  E_TWO_PROGRESS) = range(len(EVAL_NAMES))
-
-
-def signed(value: int) -> int:
-    """A 64-bit unsigned number as the signed integer with the same bits."""
-    return value - (1 << 64) if value >= 1 << 63 else value
 
 
 def eval_weights() -> np.ndarray:

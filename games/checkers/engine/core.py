@@ -35,10 +35,8 @@ from retro.games.checkers.engine.arrays import C_GAME_POINT, C_LITE, C_TWO, C_VA
 from retro.games.checkers.engine.bits import lowest_bit, popcount
 from retro.games.checkers.engine.core_eval import NOT_FOUND, evaluate, probe
 from retro.games.checkers.engine.core_moves import MAX_MOVES, captures, make, quiet
+from retro.games.checkers.engine.scores import DB_WIN, WIN, WON
 
-WIN = 1_000_000             # a won position (less the distance to it)
-WON = WIN - 1_000           # scores beyond this are forced results
-DB_WIN = 20_000             # a database win, with the evaluation added to make progress
 MAX_PLY = 120               # no extensions beyond this many plies from the root
 LMR_DEPTH = 3               # reduce late quiet moves with at least this many plies to go
 LMR_AFTER = 3               # ... after this many moves have been searched

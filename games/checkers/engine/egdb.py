@@ -155,7 +155,7 @@ FlatTables = tuple[Any, Any, Any, Any]
 @cache
 def flat_tables(g: Geometry) -> FlatTables:
     """Every class of one board, read once per process when a search first may need it
-    (``empty_tables`` otherwise)."""
+    (``empty_tables`` otherwise): 15 MB for 8x8, read in a few hundredths of a second."""
     import numpy as np
 
     store = _store(path_for(g))

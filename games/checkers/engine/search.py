@@ -14,7 +14,7 @@ window around the last score, the root moves re-ordered by their scores, and eve
 killers and one history table serve the whole search and none outlives it (a search never
 depends on the games before it).  With few pieces left the endgame databases give exact
 results (``egdb``, all classes of a board loaded into one array the first time a search
-needs them: a few hundredths of a second); the opening book answers the first moves of
+from at most ``EGDB_ROOT_PIECES`` pieces needs them); the opening book answers the first moves of
 standard 8x8 checkers (``book``).
 """
 
@@ -22,14 +22,15 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from retro.games.checkers import rules as R
-from retro.games.checkers.engine import arrays, book, core, egdb
-from retro.games.checkers.engine.core import WIN, WON
-from retro.games.checkers.engine.core_moves import MAX_MOVES, make
-from retro.games.checkers.engine.tables import tables, zobrist
+from retro.games.checkers.engine import book, egdb
+from retro.games.checkers.engine.scores import WIN, WON
+from retro.games.checkers.engine.tables import signed, tables, zobrist
+
+if TYPE_CHECKING:
+    from types import ModuleType
 
 #: (depth limit, node budget) of each level.  Higher levels search deeper and longer.
 LEVELS: dict[int, tuple[int, int]] = {
@@ -37,19 +38,32 @@ LEVELS: dict[int, tuple[int, int]] = {
     2: (2, 250),
     3: (3, 1_000),
     4: (4, 3_000),
-    5: (6, 8_000),
-    6: (8, 20_000),
-    7: (10, 50_000),
-    8: (14, 120_000),
-    9: (30, 600_000),
+    5: (6, 15_000),
+    6: (9, 75_000),
+    7: (12, 360_000),
+    8: (18, 1_800_000),
+    9: (40, 9_000_000),
 }
 POLL_EVERY = 4096           # nodes between looks at the keyboard
 ASPIRATION = 40             # half width of the first window around the last score
 FORCED_SHARE = 10           # a root with one legal move searches this share of the budget
+#: The endgame databases are loaded (all classes of the board, once per process: a few
+#: hundredths of a second) and probed when the root has at most this many pieces; from
+#: more, no line within a search's reach comes down to the databases' four.
+EGDB_ROOT_PIECES = 14
 TABLE_BITS = 20             # the transposition table holds 2**TABLE_BITS entries
 
 __all__ = ["LEVELS", "POLL_EVERY", "WIN", "WON", "SearchResult", "Searcher", "best_move",
            "engine_move", "run"]
+
+
+def compiled() -> ModuleType:
+    """The compiled core, imported on first use: importing numba and loading the cached
+    machine code takes a few tenths of a second (``warmup`` does it while the player
+    looks at the board)."""
+    from retro.games.checkers.engine import core
+
+    return core
 
 
 class _Stop(Exception):
@@ -115,6 +129,12 @@ class Searcher:
     def _setup(self, budget: int) -> None:
         """The arrays of one search: the board's tables, the stack, the table, the
         killers and history, the Weckers weights."""
+        import numpy as np
+
+        from retro.games.checkers.engine import arrays
+        from retro.games.checkers.engine.core_moves import MAX_MOVES
+
+        core = compiled()
         game = self.game
         opts = game.options
         pos = game.position
@@ -126,7 +146,8 @@ class Searcher:
         self.wt = np.zeros(arrays.BITS, dtype=np.int64)
         if pos.weights is not None:
             self.wt[:len(pos.weights)] = pos.weights
-        use_egdb = self.use_egdb and not opts.weighted and egdb.path_for(g).exists()
+        use_egdb = self.use_egdb and not opts.weighted and egdb.path_for(g).exists() and \
+            (pos.black | pos.white).bit_count() <= EGDB_ROOT_PIECES
         self.egdb_pieces = egdb.MAX_PIECES if use_egdb else 0
         self.eg = egdb.flat_tables(g) if use_egdb else egdb.empty_tables(g)
         self.state = np.zeros(core.N_STATE, dtype=np.int64)
@@ -143,6 +164,7 @@ class Searcher:
                alpha: int, beta: int) -> Generator[int, bool | None, int]:
         """The score of one root move's position (for the side to move there), searched
         by the core slice by slice; between slices the node count goes to the caller."""
+        core = compiled()
         st = self.state
         f = self.frames[1]
         f[core.F_B], f[core.F_W], f[core.F_K], f[core.F_KEY], f[core.F_SB], f[core.F_SW] = \
@@ -169,6 +191,8 @@ class Searcher:
 
     def _make(self, mv: tuple[int, int, int], b: int, w: int, k: int, black: bool, key: int,
               sb: int, sw: int) -> tuple[int, int, int, int, int, int]:
+        from retro.games.checkers.engine.core_moves import make
+
         got = make(mv[0], mv[1], mv[2], b, w, k, black, key, sb, sw, self.wt, self.cfg,
                    self.sqt, self.hops)
         return tuple(int(x) for x in got)  # type: ignore[return-value]
@@ -189,7 +213,7 @@ class Searcher:
         t = tables(g.rows, g.cols)
         b0, w0, k0 = pos.black, pos.white, pos.kings
         black0 = pos.turn == R.BLACK
-        root_key = arrays.signed(zobrist(t, b0, w0, k0, black0, weights))
+        root_key = signed(zobrist(t, b0, w0, k0, black0, weights))
         sb0, sw0 = game.scores
         masks = [_masks(g, m) for m in legal]
         order_i = list(range(len(legal)))
@@ -254,7 +278,7 @@ class Searcher:
             partial = self._partial
             if partial is not None and partial[0] != best_i:
                 best_i, best_score = partial
-        self.nodes = int(self.state[core.S_NODES])
+        self.nodes = int(self.state[compiled().S_NODES])
         if pos.weights is not None:
             self._weights = {1 << b: int(wt[b]) for b in range(len(pos.weights))}
         return SearchResult(legal[best_i], best_score, done_depth, self.nodes, stopped)
