@@ -9,6 +9,8 @@ score, move and node count.
 from __future__ import annotations
 
 import random
+import shutil
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -329,3 +331,20 @@ def test_warm_up_leaves_searches_unchanged() -> None:
     thread.join()
     assert warmup.start() is thread
     assert E.best_move(game, 6) == before
+
+
+def test_cache_folder_changes_with_any_compiled_source(monkeypatch: pytest.MonkeyPatch,
+                                                      tmp_path: Path) -> None:
+    """numba checks a cached function against its own file only; the folder's digest makes
+    an edit to a callee's module (compiled into its callers) start a fresh cache."""
+    from retro.games.checkers.engine import bits
+
+    here = Path(bits.__file__).resolve().parent
+    for name in bits.COMPILED_SOURCES:
+        shutil.copy(here / name, tmp_path / name)
+    monkeypatch.setattr(bits, "__file__", str(tmp_path / "bits.py"))
+    first = bits.cache_folder()
+    assert first == bits.cache_folder()
+    with (tmp_path / "core_moves.py").open("a") as f:
+        f.write("# an edit\n")
+    assert bits.cache_folder() != first

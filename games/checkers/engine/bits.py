@@ -44,8 +44,9 @@ def cache_folder() -> Path:
 
 
 def _use_cache_folder() -> None:
-    if not numba.config.CACHE_DIR:
-        numba.config.CACHE_DIR = str(cache_folder())
+    settings: Any = numba.config        # its settings are made at run time: untyped
+    if not settings.CACHE_DIR:
+        settings.CACHE_DIR = str(cache_folder())
 
 
 _use_cache_folder()
