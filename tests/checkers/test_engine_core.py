@@ -348,3 +348,18 @@ def test_cache_folder_changes_with_any_compiled_source(monkeypatch: pytest.Monke
     with (tmp_path / "core_moves.py").open("a") as f:
         f.write("# an edit\n")
     assert bits.cache_folder() != first
+
+
+def test_captures_beyond_the_room_are_left_out_not_written_past_it() -> None:
+    """A FEN can set up more captures than real play: the generator stops at its room."""
+    game = R.parse_fen("B:W6,7,14,15,22,23:BK1,K2,K3,K10,K11,K18,K19")
+    want = python_moves(game)
+    assert len(want) > 3
+    own, opp, kings, black, empty = _sides(game)
+    out = np.full((4, 3), -1, dtype=np.int64)
+    stack = np.zeros((JUMP_STACK, 3), dtype=np.int64)
+    n = captures(own, opp, kings, black, empty, False, _weights(game),
+                 arrays.config(game.options), out[:3], stack)
+    assert n == 3
+    assert [tuple(int(x) for x in row) for row in out[:3]] == want[:3]
+    assert list(out[3]) == [-1, -1, -1]

@@ -27,8 +27,9 @@ from retro.games.checkers.engine.arrays import (
 )
 from retro.games.checkers.engine.bits import lowest_bit
 
-#: Room for the moves of one position (the most on 8x8 is far below).
-MAX_MOVES = 128
+#: Room for the moves of one position: real positions have a few dozen at most; a FEN can
+#: set up more captures, and any beyond this room are left out rather than overrun it.
+MAX_MOVES = 512
 #: Room for the jump search's pending branches.
 JUMP_STACK = 256
 
@@ -72,6 +73,8 @@ def _jumps(sq: int, opp: int, empty: int, king: bool, black: bool, h: int, bcrow
             if land & empty:
                 ended = False
                 if not king and land & crown:
+                    if n == out.shape[0]:
+                        continue
                     out[n, 0] = sq
                     out[n, 1] = land
                     out[n, 2] = cap | mid
@@ -87,7 +90,7 @@ def _jumps(sq: int, opp: int, empty: int, king: bool, black: bool, h: int, bcrow
                 if out[j, 0] == sq and out[j, 1] == at and out[j, 2] == cap:
                     seen = True
                     break
-            if not seen:
+            if not seen and n < out.shape[0]:
                 out[n, 0] = sq
                 out[n, 1] = at
                 out[n, 2] = cap
