@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
@@ -197,8 +198,8 @@ def test_level_never_exceeds_its_node_budget(level: int) -> None:
     assert 0 < done.nodes <= E.LEVELS[level][1]
     depths = [E.LEVELS[n][0] for n in range(1, 10)]
     budgets = [E.LEVELS[n][1] for n in range(1, 10)]
-    assert all(a < b for a, b in zip(depths, depths[1:], strict=False))
-    assert all(a < b for a, b in zip(budgets, budgets[1:], strict=False))
+    assert all(a < b for a, b in itertools.pairwise(depths))
+    assert all(a < b for a, b in itertools.pairwise(budgets))
 
 
 @pytest.mark.parametrize("level", [1, 7])
