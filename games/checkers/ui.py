@@ -25,6 +25,7 @@ from retro.games.checkers.draw import (
     Painter,
 )
 from retro.games.checkers.draw import PIECE_COLOURS as PIECE_COLOURS  # the save schema's check
+from retro.games.checkers.engine import warmup
 from retro.games.checkers.help import PAGES
 from retro.games.checkers.keys import TurnChanged, hot_keys
 from retro.games.checkers.newgame import draw_options, option_screen
@@ -431,6 +432,7 @@ class Session:
 
 
 async def main(m: Machine) -> None:
+    warmup.start()      # the compiled search gets ready while the player looks at the board
     session = Session(m)
     try:
         if not session.start_from_params() and not session.resume():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
@@ -197,7 +198,8 @@ def test_level_never_exceeds_its_node_budget(level: int) -> None:
     assert 0 < done.nodes <= E.LEVELS[level][1]
     depths = [E.LEVELS[n][0] for n in range(1, 10)]
     budgets = [E.LEVELS[n][1] for n in range(1, 10)]
-    assert depths == sorted(depths) and budgets == sorted(budgets)
+    assert all(a < b for a, b in itertools.pairwise(depths))
+    assert all(a < b for a, b in itertools.pairwise(budgets))
 
 
 @pytest.mark.parametrize("level", [1, 7])
@@ -297,14 +299,16 @@ def test_book_move_is_played_at_once_from_level_7(tmp_path: Path,
 
 def test_shipped_book_answers_every_position_of_its_first_plies() -> None:
     """The book file holds a legal move for every position the builder visits, and it was
-    built with the builder's defaults (so a plain rebuild makes the same file)."""
+    built with the builder's defaults (so a plain rebuild makes the same file), searching
+    well beyond the budget of the first level that plays from it.  (It was built before the
+    compiled core; level 9's budget is now above the book's: see the README.)"""
     from retro.games.checkers.engine import book
     from retro.games.checkers.tools import build_book
 
     data = json.loads(book.PATH.read_text())
     defaults = build_book.parser().parse_args([])
     assert (data["plies"], data["nodes"]) == (defaults.plies, defaults.nodes)
-    assert data["nodes"] >= 3 * E.LEVELS[9][1]
+    assert data["nodes"] >= 3 * E.LEVELS[book.MIN_LEVEL][1]
     wanted = build_book.positions(data["plies"])
     assert sorted(data["moves"]) == sorted(R.to_fen(g) for g in wanted)
     for game in wanted:

@@ -118,6 +118,7 @@ def test_egdb_is_not_read_until_a_small_position_is_searched() -> None:
     from retro.games.checkers.engine import best_move
 
     egdb._store.cache_clear()
+    egdb.flat_tables.cache_clear()      # the compiled probe's arrays, read from the store
     best_move(R.parse_fen(R.START_FEN_8X8), 4)
     assert egdb._store.cache_info().currsize == 0
     best_move(R.parse_fen("B:WK29:BK22,K23"), 4)

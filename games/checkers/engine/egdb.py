@@ -143,3 +143,58 @@ def prober(g: Geometry) -> Probe | None:
         return values.get(int(table[0 if black_to_move else 1, slot]))
 
     return probe
+
+
+#: Arrays for the compiled probe (``core_eval.probe``): every class's bytes in one array,
+#: per class (by ``((bm * 5 + bk) * 5 + wm) * 5 + wk``) its offset there (-1: none) and its
+#: four group sizes, the squares' numbers (black men, white men, kings; -1: none) and the
+#: binomial coefficients.
+FlatTables = tuple[Any, Any, Any, Any]
+
+
+@cache
+def flat_tables(g: Geometry) -> FlatTables:
+    """Every class of one board, read once per process when a search first may need it
+    (``empty_tables`` otherwise): 15 MB for 8x8, read in a few hundredths of a second."""
+    import numpy as np
+
+    store = _store(path_for(g))
+    index = np.full((625, 5), -1, dtype=np.int64)
+    parts = []
+    offset = 0
+    if store is not None:
+        for name in sorted(store.names):
+            c = (int(name[1]), int(name[2]), int(name[3]), int(name[4]))
+            table = store.table(c)
+            cid = ((c[0] * 5 + c[1]) * 5 + c[2]) * 5 + c[3]
+            index[cid] = (offset, *group_sizes(g, c))
+            parts.append(np.ascontiguousarray(table, dtype=np.uint8).reshape(-1))
+            offset += parts[-1].size
+    data = np.concatenate(parts) if parts else np.zeros(1, dtype=np.uint8)
+    return data, index, _numbers(g), _comb_table()
+
+
+@cache
+def empty_tables(g: Geometry) -> FlatTables:
+    """The same arrays holding no class (every probe answers 'not found')."""
+    import numpy as np
+
+    return (np.zeros(1, dtype=np.uint8), np.full((625, 5), -1, dtype=np.int64), _numbers(g),
+            _comb_table())
+
+
+def _numbers(g: Geometry) -> Any:
+    import numpy as np
+
+    out = np.full((3, 64), -1, dtype=np.int64)
+    for row, numbers in enumerate(layout(g)):
+        for mask, number in numbers.items():
+            out[row, mask.bit_length() - 1] = number
+    return out
+
+
+def _comb_table() -> Any:
+    import numpy as np
+
+    return np.array([[comb(n, i) for i in range(MAX_PIECES + 1)] for n in range(65)],
+                    dtype=np.int64)

@@ -1,8 +1,11 @@
 """The static evaluation: what a quiet position is worth to the side to move.
 
 Terms come from the checkers literature; every weight is a named constant below, in
-hundredths of a man.  Changes are judged by self-play matches (``bench/checkers_engine.py
---only tune --tune NAME=VALUE``); the README lists what has been tried and the results.
+hundredths of a man.  The search scores positions with the compiled copy of ``evaluator``
+(``core_eval.evaluate``), which reads these constants when a search starts; this Python one
+is the reference the tests compare it with, term for term.  Changes are judged by
+self-play matches (``bench/checkers_engine.py --only tune --tune NAME=VALUE``); the README
+lists what has been tried and the results.
 
 Plain checkers:
 

@@ -1,4 +1,7 @@
-"""Making a move in the search: new masks, Zobrist key and scores, nothing allocated.
+"""The Python search's make step, kept as the reference of the compiled one.
+
+The game's search makes moves with ``core_moves.make``; this one serves the reference search
+(``tests/checkers/reference_search.py``) and the tests compare the two.
 
 A position is (black, white, kings) masks, the key, and the two scores; a move is
 ``(from, to, captured)`` masks.  The Weckers weights sit in one dictionary by square mask:

@@ -1,7 +1,8 @@
 """The one move generator, in masks: a move is ``(from, to, captured)``.
 
-The rules (through ``movegen``), perft and the search all use it, and the tests check it
-against a plain reference, so a rule of moving is written here and nowhere else.  A move
+The rules (through ``movegen``) and perft use it, and the tests check it against a plain
+reference, so a rule of moving is written here.  The search runs a compiled copy
+(``core_moves``), which the tests hold to this one move for move, in the same order.  A move
 is three masks and no path, the form the search needs: two capture paths with the same end
 and the same captured pieces lead to the same position and are given once (``movegen``
 finds the paths again for the rules).  A king may end a capture on the square it started

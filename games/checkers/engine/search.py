@@ -1,41 +1,36 @@
-"""The search: iterative deepening, aspiration windows, principal-variation alpha-beta.
+"""The search: iterative deepening, aspiration windows and the root moves, over ``core``.
 
 The search is a generator (``Searcher.think``): it yields node counts so the caller (the
 screen) can look at the keyboard between them; sending ``True`` stops it, and it returns the
 best move found so far (Esc on the board).  Levels 1-9 are search effort only (a depth
-limit and a node budget), never the clock: a level plays the same move in the same position.
+limit and a node budget), never the clock: a level plays the same move in the same position
+on any machine.
 
-Speed in CPython decides the design:
-
-* positions are three ints (black, white, kings) passed as arguments; a move is three masks
-  ``(from, to, captured)``; making a move is a few bit operations on locals and unmaking
-  is returning (nothing is allocated for the board).  The Weckers weights live in one
-  dictionary by square mask: a move writes the mover's weight on its new square, and taking
-  the move back puts the square's old weight back.
-* a transposition table keyed by Zobrist keys updated move by move (one per search, so a
-  search never depends on the games before it), killer moves and the history heuristic;
-* captures are forced, so a position with a capture due is never scored statically
-  (quiescence), and a position with one legal move costs no depth;
-* late quiet moves are searched one ply shallower first (late-move reductions) and again
-  at full depth if they surprise;
-* the top of the tree is a generator (it can yield to the caller); nodes with less than
-  ``GEN_DEPTH`` plies to go are ordinary recursive calls, several times cheaper, and small
-  enough (a few hundred nodes) that the caller still hears from the search often;
-* with few pieces left the endgame database gives the exact result (``egdb``), and the
-  opening book answers the first moves of standard 8x8 checkers (``book``).
+The tree below the root is searched by the compiled core (``core.run``, numba), which can
+pause after any number of nodes and go on exactly where it stopped; this module keeps the
+root in Python (a few dozen moves per iteration): iterative deepening, the aspiration
+window around the last score, the root moves re-ordered by their scores, and every
+``POLL_EVERY`` nodes a pause to yield the count.  One transposition table, one set of
+killers and one history table serve the whole search and none outlives it (a search never
+depends on the games before it).  With few pieces left the endgame databases give exact
+results (``egdb``, all classes of a board loaded into one array the first time a search
+from at most ``EGDB_ROOT_PIECES`` pieces needs them); the opening book answers the first moves of
+standard 8x8 checkers (``book``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from retro.games.checkers import rules as R
 from retro.games.checkers.engine import book, egdb
-from retro.games.checkers.engine.evaluate import evaluator
-from retro.games.checkers.engine.make import make_function
-from retro.games.checkers.engine.moves import Move, move_functions
-from retro.games.checkers.engine.tables import MASK64, tables, zobrist
+from retro.games.checkers.engine.scores import WIN, WON
+from retro.games.checkers.engine.tables import signed, tables, zobrist
+
+if TYPE_CHECKING:
+    from types import ModuleType
 
 #: (depth limit, node budget) of each level.  Higher levels search deeper and longer.
 LEVELS: dict[int, tuple[int, int]] = {
@@ -43,25 +38,32 @@ LEVELS: dict[int, tuple[int, int]] = {
     2: (2, 250),
     3: (3, 1_000),
     4: (4, 3_000),
-    5: (6, 8_000),
-    6: (8, 20_000),
-    7: (10, 50_000),
-    8: (14, 120_000),
-    9: (30, 600_000),
+    5: (6, 15_000),
+    6: (9, 75_000),
+    7: (12, 360_000),
+    8: (18, 1_800_000),
+    9: (40, 9_000_000),
 }
-POLL_EVERY = 256            # nodes between looks at the keyboard (at most)
-GEN_DEPTH = 3               # nodes this deep or deeper can yield to the caller
-WIN = 1_000_000             # a won position (less the distance to it)
-WON = WIN - 1_000           # scores beyond this are forced results
-DB_WIN = 20_000             # a database win, with the evaluation added to make progress
-MAX_PLY = 120               # no extensions beyond this many plies from the root
+POLL_EVERY = 4096           # nodes between looks at the keyboard
 ASPIRATION = 40             # half width of the first window around the last score
-LMR_DEPTH = 3               # reduce late quiet moves with at least this many plies to go
-LMR_AFTER = 3               # ... after this many moves have been searched
-TT_LIMIT = 1_500_000        # entries; the table is emptied when it grows beyond this
 FORCED_SHARE = 10           # a root with one legal move searches this share of the budget
+#: The endgame databases are loaded (all classes of the board, once per process: a few
+#: hundredths of a second) and probed when the root has at most this many pieces; from
+#: more, no line within a search's reach comes down to the databases' four.
+EGDB_ROOT_PIECES = 14
+TABLE_BITS = 20             # the transposition table holds 2**TABLE_BITS entries
 
-EXACT, LOWER, UPPER = 0, 1, 2
+__all__ = ["LEVELS", "POLL_EVERY", "WIN", "WON", "SearchResult", "Searcher", "best_move",
+           "engine_move", "run"]
+
+
+def compiled() -> ModuleType:
+    """The compiled core, imported on first use: importing numba and loading the cached
+    machine code takes a few tenths of a second (``warmup`` does it while the player
+    looks at the board)."""
+    from retro.games.checkers.engine import core
+
+    return core
 
 
 class _Stop(Exception):
@@ -79,7 +81,7 @@ class SearchResult:
     stopped: bool           # True when cut short by the caller (Esc)
 
 
-def _masks(g: object, move: R.Move) -> Move:
+def _masks(g: object, move: R.Move) -> tuple[int, int, int]:
     bit = g.bit  # type: ignore[attr-defined]
     cap = 0
     for s in move.hopped:
@@ -124,278 +126,100 @@ class Searcher:
 
     # -- the search ------------------------------------------------------------------------
 
-    def _iterate(self, legal: list[R.Move]) -> Generator[int, bool | None, SearchResult]:
+    def _setup(self, budget: int) -> None:
+        """The arrays of one search: the board's tables, the stack, the table, the
+        killers and history, the Weckers weights."""
+        import numpy as np
+
+        from retro.games.checkers.engine import arrays
+        from retro.games.checkers.engine.core_moves import MAX_MOVES
+
+        core = compiled()
         game = self.game
         opts = game.options
         pos = game.position
         g = pos.geometry
-        t = tables(g.rows, g.cols)
-        captures, quiet = move_functions(g)
-        evaluate = evaluator(t, opts)
-        weighted = opts.weighted
-        lite = opts.lite
-        two = opts.variant == R.WECKERS_TWO
-        game_point = opts.game_point
-        valid = g.valid
+        self.cfg = arrays.config(opts)
+        self.sqt = arrays.square_table(g.rows, g.cols)
+        self.ev = arrays.eval_weights()
+        self.hops = arrays.hop_scores(opts)
+        self.wt = np.zeros(arrays.BITS, dtype=np.int64)
+        if pos.weights is not None:
+            self.wt[:len(pos.weights)] = pos.weights
+        use_egdb = self.use_egdb and not opts.weighted and egdb.path_for(g).exists() and \
+            (pos.black | pos.white).bit_count() <= EGDB_ROOT_PIECES
+        self.egdb_pieces = egdb.MAX_PIECES if use_egdb else 0
+        self.eg = egdb.flat_tables(g) if use_egdb else egdb.empty_tables(g)
+        self.state = np.zeros(core.N_STATE, dtype=np.int64)
+        self.state[core.S_BUDGET] = budget
+        self.state[core.S_PAUSE_AT] = POLL_EVERY
+        self.frames = np.zeros((core.STACK, core.N_FIELDS), dtype=np.int64)
+        self.moves = np.zeros((core.STACK, MAX_MOVES, 3), dtype=np.int64)
+        self.table = np.zeros((1 << TABLE_BITS, 4), dtype=np.int64)
+        self.killers = np.zeros((core.STACK, 2, 3), dtype=np.int64)
+        self.n_killers = np.zeros(core.STACK, dtype=np.int64)
+        self.history = np.zeros(64 * 64, dtype=np.int64)
+
+    def _child(self, child: tuple[int, int, int, int, int, int], black: bool, depth: int,
+               alpha: int, beta: int) -> Generator[int, bool | None, int]:
+        """The score of one root move's position (for the side to move there), searched
+        by the core slice by slice; between slices the node count goes to the caller."""
+        core = compiled()
+        st = self.state
+        f = self.frames[1]
+        f[core.F_B], f[core.F_W], f[core.F_K], f[core.F_KEY], f[core.F_SB], f[core.F_SW] = \
+            child
+        f[core.F_BLACK] = int(black)
+        f[core.F_DEPTH] = depth
+        f[core.F_ALPHA] = alpha
+        f[core.F_BETA] = beta
+        st[core.S_PLY] = st[core.S_BASE] = 1
+        st[core.S_MODE] = core.ENTER
+        eg_data, eg_index, eg_numbers, comb = self.eg
+        while True:
+            status = core.run(st, self.frames, self.moves, self.table, self.killers,
+                              self.n_killers, self.history, self.wt, self.cfg, self.sqt,
+                              self.ev, self.hops, self.egdb_pieces, eg_data, eg_index,
+                              eg_numbers, comb)
+            if status == core.DONE:
+                return int(st[core.S_RESULT])
+            if status == core.OUT_OF_BUDGET:
+                raise _Stop(False)
+            st[core.S_PAUSE_AT] += POLL_EVERY
+            if (yield int(st[core.S_NODES])):
+                raise _Stop(True)
+
+    def _make(self, mv: tuple[int, int, int], b: int, w: int, k: int, black: bool, key: int,
+              sb: int, sw: int) -> tuple[int, int, int, int, int, int]:
+        from retro.games.checkers.engine.core_moves import make
+
+        got = make(mv[0], mv[1], mv[2], b, w, k, black, key, sb, sw, self.wt, self.cfg,
+                   self.sqt, self.hops)
+        return tuple(int(x) for x in got)  # type: ignore[return-value]
+
+    def _iterate(self, legal: list[R.Move]) -> Generator[int, bool | None, SearchResult]:
+        game = self.game
+        pos = game.position
+        g = pos.geometry
         budget = self.budget
         if len(legal) == 1:
             # The move is forced: it is searched only for its score (draw offers are judged
             # by it), so a fraction of the effort does.
             budget = max(1, budget // FORCED_SHARE)
-        wt: dict[int, int] | None = None
+        self._setup(budget)
+        weights = None
         if pos.weights is not None:
-            wt = {sq: pos.weights[sq.bit_length() - 1] for sq in t.squares}
-        lite_wt = wt if lite else None
-        make = make_function(t, opts, wt)
-        probe = egdb.prober(g) if self.use_egdb and not weighted else None
-        egdb_pieces = egdb.MAX_PIECES if probe is not None else 0
-        tt: dict[int, tuple[int, int, int, Move | None]] = {}
-        killers: dict[int, list[Move]] = {}
-        history: dict[int, int] = {}
-        counter = [0]
-        poll = [POLL_EVERY]
-
-        def terminal(black: bool, sb: int, sw: int, ply: int) -> int:
-            """The side to move cannot move."""
-            if not weighted:
-                return -WIN + ply
-            diff = (sb - sw) if black else (sw - sb)
-            return (WIN - ply if diff > 0 else -WIN + ply) if diff else 0
-
-        def order(moves: list[Move], tt_move: Move | None, ply: int, capture: bool) -> None:
-            if capture:
-                moves.sort(key=lambda m: m[2].bit_count(), reverse=True)
-            else:
-                hget = history.get
-                moves.sort(key=lambda m: hget(m[0] | m[1], 0), reverse=True)
-                kl = killers.get(ply)
-                if kl:
-                    for km in reversed(kl):
-                        if km in moves:
-                            moves.remove(km)
-                            moves.insert(0, km)
-            if tt_move is not None and tt_move in moves:
-                moves.remove(tt_move)
-                moves.insert(0, tt_move)
-
-        def reward(mv: Move, depth: int, ply: int) -> None:
-            if mv[2]:
-                return
-            kl = killers.setdefault(ply, [])
-            if mv not in kl:
-                kl.insert(0, mv)
-                del kl[2:]
-            hk = mv[0] | mv[1]
-            history[hk] = history.get(hk, 0) + depth * depth
-
-        def tt_key(key: int, sb: int, sw: int) -> int:
-            if weighted:
-                return key ^ ((sb * 0x9E3779B97F4A7C15) ^ (sw * 0xC2B2AE3D27D4EB4F)) & MASK64
-            return key
-
-        def expand(b: int, w: int, k: int, black: bool, depth: int, alpha: int, beta: int,
-                   ply: int, key: int, sb: int, sw: int) -> int | tuple:
-            """Everything a node does before its moves: an int is the node's final score,
-            otherwise (moves, child depth, table key, table move, capture)."""
-            if two and (sw if black else sb) >= game_point:
-                return -WIN + ply            # the side that just moved reached the point
-            own, opp = (b, w) if black else (w, b)
-            empty = valid & ~(b | w)
-            moves = captures(own, opp, k, black, empty, lite_wt)
-            capture = bool(moves)
-            if not capture:
-                if depth <= 0:
-                    if probe is not None and (b | w).bit_count() <= egdb_pieces:
-                        found = probe(b, w, k, black)
-                        if found is not None:
-                            return found * DB_WIN + evaluate(b, w, k, black, sb, sw, wt) \
-                                if found else 0
-                    return evaluate(b, w, k, black, sb, sw, wt)
-                moves = quiet(own, k, black, empty)
-                if not moves:
-                    return terminal(black, sb, sw, ply)
-            if depth <= 0:
-                return moves, 0, 0, None, True
-            if probe is not None and (b | w).bit_count() <= egdb_pieces:
-                found = probe(b, w, k, black)
-                if found is not None:
-                    # Won: the evaluation on top (kings closing in) makes progress.
-                    return found * DB_WIN + evaluate(b, w, k, black, sb, sw, wt) if found else 0
-            tkey = tt_key(key, sb, sw)
-            entry = tt.get(tkey)
-            tt_move = None
-            if entry is not None:
-                e_depth, e_flag, e_score, tt_move = entry
-                if e_depth >= depth:
-                    if e_score > WON:
-                        e_score -= ply
-                    elif e_score < -WON:
-                        e_score += ply
-                    if e_flag == EXACT or (e_flag == LOWER and e_score >= beta) or \
-                            (e_flag == UPPER and e_score <= alpha):
-                        return e_score
-            if len(moves) > 1:
-                order(moves, tt_move, ply, capture)
-                nd = depth - 1
-            else:
-                nd = depth if ply < MAX_PLY else depth - 1     # a forced move costs nothing
-            return moves, nd, tkey, tt_move, capture
-
-        def store(tkey: int, depth: int, best: int, a0: int, beta: int, mv: Move,
-                  ply: int) -> None:
-            flag = LOWER if best >= beta else (UPPER if best <= a0 else EXACT)
-            s = best + ply if best > WON else (best - ply if best < -WON else best)
-            if len(tt) >= TT_LIMIT:
-                tt.clear()
-            tt[tkey] = (depth, flag, s, mv)
-
-        def node(b: int, w: int, k: int, black: bool, depth: int, alpha: int, beta: int,
-                 ply: int, key: int, sb: int, sw: int) -> int:
-            """An ordinary recursive node (fewer than GEN_DEPTH plies to go).  It does what
-            ``expand`` does, written out: this is where the search spends its time."""
-            counter[0] += 1
-            if counter[0] >= budget:
-                raise _Stop(False)
-            if two and (sw if black else sb) >= game_point:
-                return -WIN + ply
-            if black:
-                own, opp = b, w
-            else:
-                own, opp = w, b
-            empty = valid & ~(b | w)
-            moves = captures(own, opp, k, black, empty, lite_wt)
-            capture = bool(moves)
-            if not capture:
-                if depth <= 0:
-                    if probe is not None and (b | w).bit_count() <= egdb_pieces:
-                        found = probe(b, w, k, black)
-                        if found is not None:
-                            return found * DB_WIN + evaluate(b, w, k, black, sb, sw, wt) \
-                                if found else 0
-                    return evaluate(b, w, k, black, sb, sw, wt)
-                moves = quiet(own, k, black, empty)
-                if not moves:
-                    return terminal(black, sb, sw, ply)
-            tkey = 0
-            if depth <= 0:
-                nd = 0
-            else:
-                if probe is not None and (b | w).bit_count() <= egdb_pieces:
-                    found = probe(b, w, k, black)
-                    if found is not None:
-                        return found * DB_WIN + evaluate(b, w, k, black, sb, sw, wt) \
-                            if found else 0
-                tkey = tt_key(key, sb, sw) if weighted else key
-                entry = tt.get(tkey)
-                tt_move = None
-                if entry is not None:
-                    e_depth, e_flag, e_score, tt_move = entry
-                    if e_depth >= depth:
-                        if e_score > WON:
-                            e_score -= ply
-                        elif e_score < -WON:
-                            e_score += ply
-                        if e_flag == EXACT or (e_flag == LOWER and e_score >= beta) or \
-                                (e_flag == UPPER and e_score <= alpha):
-                            return e_score
-                if len(moves) > 1:
-                    order(moves, tt_move, ply, capture)
-                    nd = depth - 1
-                else:
-                    nd = depth if ply < MAX_PLY else depth - 1
-            best = -WIN - 1
-            best_move = moves[0]
-            a0 = alpha
-            nb = not black
-            for i, mv in enumerate(moves):
-                if wt is not None:
-                    saved = wt[mv[1]]
-                cb, cw, ck, ckey, csb, csw = make(mv, b, w, k, black, key, sb, sw)
-                if i == 0:
-                    score = -node(cb, cw, ck, nb, nd, -beta, -alpha, ply + 1, ckey, csb, csw)
-                else:
-                    r = 1 if (nd >= LMR_DEPTH - 1 and i >= LMR_AFTER and not capture) else 0
-                    score = -node(cb, cw, ck, nb, nd - r, -alpha - 1, -alpha, ply + 1, ckey,
-                                  csb, csw)
-                    if score > alpha and (r or score < beta):
-                        score = -node(cb, cw, ck, nb, nd, -beta, -alpha, ply + 1, ckey, csb,
-                                      csw)
-                if wt is not None:
-                    wt[mv[1]] = saved       # unmake: the end square's weight as it was
-                if score > best:
-                    best, best_move = score, mv
-                    if score > alpha:
-                        alpha = score
-                        if alpha >= beta:
-                            if not mv[2]:
-                                reward(mv, depth, ply)
-                            break
-            if depth > 0:
-                store(tkey, depth, best, a0, beta, best_move, ply)
-            return best
-
-        def gnode(b: int, w: int, k: int, black: bool, depth: int, alpha: int, beta: int,
-                  ply: int, key: int, sb: int,
-                  sw: int) -> Generator[int, bool | None, int]:
-            """The same node as ``node``, able to yield to the caller (GEN_DEPTH or more)."""
-            counter[0] += 1
-            if counter[0] >= poll[0]:
-                poll[0] = counter[0] + POLL_EVERY
-                if (yield counter[0]):
-                    raise _Stop(True)
-            if counter[0] >= budget:
-                raise _Stop(False)
-            got = expand(b, w, k, black, depth, alpha, beta, ply, key, sb, sw)
-            if type(got) is int:
-                return got
-            moves, nd, tkey, _, capture = got  # type: ignore[misc]
-            best = -WIN - 1
-            best_move = moves[0]
-            a0 = alpha
-            nb = not black
-            for i, mv in enumerate(moves):
-                if wt is not None:
-                    saved = wt[mv[1]]
-                cb, cw, ck, ckey, csb, csw = make(mv, b, w, k, black, key, sb, sw)
-                r = 1 if (i and nd >= LMR_DEPTH - 1 and i >= LMR_AFTER and not capture) else 0
-                if i == 0:
-                    lo, hi = -beta, -alpha
-                else:
-                    lo, hi = -alpha - 1, -alpha
-                d = nd - r
-                if d >= GEN_DEPTH:
-                    score = -(yield from gnode(cb, cw, ck, nb, d, lo, hi, ply + 1, ckey, csb,
-                                               csw))
-                else:
-                    score = -node(cb, cw, ck, nb, d, lo, hi, ply + 1, ckey, csb, csw)
-                if i and score > alpha and (r or score < beta):
-                    if nd >= GEN_DEPTH:
-                        score = -(yield from gnode(cb, cw, ck, nb, nd, -beta, -alpha, ply + 1,
-                                                   ckey, csb, csw))
-                    else:
-                        score = -node(cb, cw, ck, nb, nd, -beta, -alpha, ply + 1, ckey, csb,
-                                      csw)
-                if wt is not None:
-                    wt[mv[1]] = saved
-                if score > best:
-                    best, best_move = score, mv
-                    if score > alpha:
-                        alpha = score
-                        if alpha >= beta:
-                            reward(mv, depth, ply)
-                            break
-            store(tkey, depth, best, a0, beta, best_move, ply)
-            return best
-
-        # -- the root: iterative deepening with aspiration windows --------------------------
-        root_key = zobrist(t, pos.black, pos.white, pos.kings, pos.turn == R.BLACK, wt)
+            weights = {1 << b: wgt for b, wgt in enumerate(pos.weights)}
+        t = tables(g.rows, g.cols)
         b0, w0, k0 = pos.black, pos.white, pos.kings
         black0 = pos.turn == R.BLACK
+        root_key = signed(zobrist(t, b0, w0, k0, black0, weights))
         sb0, sw0 = game.scores
         masks = [_masks(g, m) for m in legal]
         order_i = list(range(len(legal)))
         best_i, best_score, done_depth = 0, 0, 0
         stopped = False
+        wt = self.wt
 
         def root(depth: int, alpha: int,
                  beta: int) -> Generator[int, bool | None, tuple[int, int, list[int]]]:
@@ -405,20 +229,17 @@ class Searcher:
             scores: dict[int, int] = {}
             a = alpha
             for n, i in enumerate(order_i):
-                if wt is not None:
-                    saved = wt[masks[i][1]]
-                cb, cw, ck, ckey, csb, csw = make(masks[i], b0, w0, k0, black0, root_key,
-                                                  sb0, sw0)
-                child = (cb, cw, ck, not black0)
+                to_bit = masks[i][1].bit_length() - 1
+                saved = int(wt[to_bit])
+                child = self._make(masks[i], b0, w0, k0, black0, root_key, sb0, sw0)
                 nd = depth - 1
                 if n == 0:
-                    score = -(yield from gnode(*child, nd, -beta, -a, 1, ckey, csb, csw))
+                    score = -(yield from self._child(child, not black0, nd, -beta, -a))
                 else:
-                    score = -(yield from gnode(*child, nd, -a - 1, -a, 1, ckey, csb, csw))
+                    score = -(yield from self._child(child, not black0, nd, -a - 1, -a))
                     if a < score < beta:
-                        score = -(yield from gnode(*child, nd, -beta, -a, 1, ckey, csb, csw))
-                if wt is not None:
-                    wt[masks[i][1]] = saved
+                        score = -(yield from self._child(child, not black0, nd, -beta, -a))
+                wt[to_bit] = saved
                 scores[i] = score
                 if score > best:
                     best, bi = score, i
@@ -457,8 +278,9 @@ class Searcher:
             partial = self._partial
             if partial is not None and partial[0] != best_i:
                 best_i, best_score = partial
-        self.nodes = counter[0]
-        self._weights = wt
+        self.nodes = int(self.state[compiled().S_NODES])
+        if pos.weights is not None:
+            self._weights = {1 << b: int(wt[b]) for b in range(len(pos.weights))}
         return SearchResult(legal[best_i], best_score, done_depth, self.nodes, stopped)
 
 

@@ -99,6 +99,11 @@ def tables(rows: int, cols: int) -> Tables:
                   z_weight, z_side, cone_black, cone_white, neighbours, centre, edges)
 
 
+def signed(value: int) -> int:
+    """A 64-bit unsigned number as the signed integer with the same bits (numba's int64)."""
+    return value - (1 << 64) if value >= 1 << 63 else value
+
+
 def zobrist(t: Tables, black: int, white: int, kings: int, black_to_move: bool,
             weights: dict[int, int] | None) -> int:
     """The key of a whole position (the search then updates it move by move)."""
