@@ -18,6 +18,11 @@ lines:
   nowhere).
 * ``blind_turns``: turning points where our score just before was still level or better
   (at most ``BLIND``): the evaluation or the depth did not see it.
+* ``drop_<n>``: for a game we did not win, the first of our moves made from a level
+  position (our score at least ``-BLIND``) after which our own score falls by ``TURN`` or
+  more within our next ``DROP_MOVES`` moves: where we went wrong, as our own later searches
+  judge it.  With our score there, the lowest after, and the opponent's score for itself in
+  its reply (positive: it saw at once what we found out later).
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ TURN = 60               # hundredths of a man, in the opponent's own scale (a ma
 BLIND = 20
 OPENING_PLIES = 16
 ENDGAME_PIECES = 10
+DROP_MOVES = 4
 
 
 def phase(ply: int, pieces: int) -> str:
@@ -51,6 +57,18 @@ def turning_point(plies: list[dict], them: str) -> int | None:
         else:
             turn = None
     return turn
+
+
+def first_drop(plies: list[dict], us: str) -> tuple[int, int, int] | None:
+    """(index of our move, our score there, our lowest score in the next DROP_MOVES moves)
+    for the first move from a level position that our later searches mark down by TURN."""
+    ours = [(i, p["score"]) for i, p in enumerate(plies)
+            if p["by"] == us and p.get("score") is not None and abs(p["score"]) < 10_000]
+    for n, (i, score) in enumerate(ours):
+        later = [sc for _, sc in ours[n + 1:n + 1 + DROP_MOVES]]
+        if score >= -BLIND and later and min(later) <= score - TURN:
+            return i, score, min(later)
+    return None
 
 
 def main() -> None:
@@ -85,6 +103,15 @@ def main() -> None:
                 line += (f"  turned at ply {i + 4} ({where}, {plies[i]['pieces']} pieces, "
                          f"its score {plies[i]['score']}, ours just before {seen})")
         print(line)
+        if g["result"] != "+":
+            drop = first_drop(plies, us)
+            if drop is not None:
+                i, before, after = drop
+                reply = next((p.get("score") for p in plies[i + 1:] if p["by"] == them), None)
+                print(f"drop_{n} = ply {i + 4} ({phase(i + 3, plies[i]['pieces'])}, "
+                      f"{plies[i]['pieces']} pieces, our move {plies[i]['move']} at depth "
+                      f"{plies[i].get('depth')}): ours {before} then down to {after}; "
+                      f"its reply scored {reply} for itself")
     print("turns_by_phase = " + ", ".join(f"{k} {v}" for k, v in turns.items()))
     print(f"blind_turns = {blind}")
     for side, s in stats.items():
