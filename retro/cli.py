@@ -310,13 +310,7 @@ def _play(name: str, letters: str, *, tty: bool, seed: int | None = None,
     finally:
         coroutine.close()
         if recorder is not None:
-            try:
-                recorder.write()
-            except OSError as err:
-                machine.notice(_cannot_write(err))
-            else:
-                machine.notice(f"session recorded in {record}; replay it with "
-                               f"retro run --keys-file {record}")
+            recorder.write_and_tell(machine.notice)
         show_notices()
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -212,6 +213,19 @@ class Recorder:
 
     def write(self) -> None:
         self.path.write_text(self.finish(), encoding="utf-8")
+
+    def write_and_tell(self, notice: Callable[[str], None]) -> None:
+        """Write the script and say in one line where it is, or why it could not be
+        written (every front end ends a recorded session this way)."""
+        from retro.store.problems import os_reason
+
+        try:
+            self.write()
+        except OSError as err:
+            notice(f"cannot write the recording {self.path}: {os_reason(err, self.path)}")
+        else:
+            notice(f"session recorded in {self.path}; replay it with "
+                   f"retro run --keys-file {self.path}")
 
 
 

@@ -184,13 +184,7 @@ def run_session(config: dict[str, Any], channel: Channel) -> int:
     finally:
         coroutine.close()
         if recorder is not None:
-            try:
-                recorder.write()
-            except OSError as err:
-                machine.notice(f"cannot write the recording {record}: {err.strerror}")
-            else:
-                machine.notice(f"session recorded in {record}; replay it with "
-                               f"retro run --keys-file {record}")
+            recorder.write_and_tell(machine.notice)
         channel.send({"t": "end", "notices": machine.notices})
     return 0
 

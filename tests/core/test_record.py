@@ -232,3 +232,21 @@ def test_replay_of_a_recording_file_in_a_test(tmp_path: Path) -> None:
     keys.write_text("2 b\n", encoding="utf-8")
     with pytest.raises(ValueError, match="first line"):
         replay(keys)
+
+
+def test_a_recording_that_cannot_be_written_is_one_notice_and_the_session_ends(
+        tmp_path: Path) -> None:
+    from retro.clock import VirtualClock
+    from retro.record import Recorder, header
+
+    notices: list[str] = []
+    blocked = tmp_path / "file"
+    blocked.write_text("a file, not a folder")
+    Recorder(blocked / "game.keys", header("yucky", "*", 1), VirtualClock()).write_and_tell(
+        notices.append)
+    assert len(notices) == 1 and notices[0].startswith(f"cannot write the recording {blocked}")
+    written = tmp_path / "game.keys"
+    Recorder(written, header("yucky", "*", 1), VirtualClock()).write_and_tell(notices.append)
+    assert notices[1] == (f"session recorded in {written}; replay it with "
+                          f"retro run --keys-file {written}")
+    assert written.read_text().startswith("#!retro run yucky")
