@@ -43,6 +43,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # after the prompt setting above
 
+from retro import cp437
 from retro.events import Click, Key
 from retro.host import Observer, run_realtime
 from retro.machine import Machine
@@ -324,7 +325,9 @@ class WindowFrontend:
         self._awaiting_text = (event.key, getattr(event, "unicode", ""))
 
     def _text(self, text: str, machine: Machine) -> None:
-        chars = [ch for ch in text if ch.isprintable()]
+        # Only what the PC can show: a character code page 437 lacks (the euro sign, a
+        # Cyrillic letter) is no key a DOS program could have received.
+        chars = [ch for ch in text if ch.isprintable() and cp437.in_code_page(ch)]
         if not chars:
             return
         if self._awaiting_text is not None:

@@ -592,3 +592,17 @@ def test_unknown_scaling_option_is_a_usage_error(capsys: pytest.CaptureFixture[s
 
     assert main(["charmap", "--scaling", "blurry"]) == 2
     assert "scaling" in capsys.readouterr().err
+
+
+def test_text_the_pc_cannot_show_is_no_key(tmp_path: Path) -> None:
+    # A European keyboard's euro sign or a Cyrillic letter: code page 437 has neither, so
+    # the program never receives them (a name field would fail to store them).
+    machine = _machine(tmp_path)
+    frontend = WindowFrontend(machine, title="Test", size=(800, 600), clock=FakeClock())
+    try:
+        _text("€Ж")
+        _text("é")
+        frontend.pump(machine)
+        assert [machine.take(), machine.take()] == [Key("é"), None]
+    finally:
+        frontend.close()
