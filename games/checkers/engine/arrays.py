@@ -16,7 +16,7 @@ import numpy as np
 
 from retro.games.checkers import rules as R
 from retro.games.checkers.engine import evaluate as EV
-from retro.games.checkers.engine.tables import Tables, signed, tables
+from retro.games.checkers.engine.tables import Tables, eval_masks, signed, tables
 
 BITS = 64
 
@@ -72,31 +72,10 @@ def square_table(rows: int, cols: int) -> np.ndarray:
 
 def _board_config(t: Tables) -> list[int]:
     g = t.g
-    rows = t.rows
-    nrows = g.rows
-    b_run = w_run = 0
-    for r in range(nrows // 2, nrows - 1):
-        b_run |= rows[r]
-        w_run |= rows[nrows - 1 - r]
-    bridge_b = bridge_w = 0
-    if (g.rows, g.cols) == (8, 8):
-        bridge_b = g.bit(1) | g.bit(3)
-        bridge_w = g.bit(30) | g.bit(32)
-    adv_b = [0, 0, 0]
-    adv_w = [0, 0, 0]
-    for r in range(nrows):
-        for j in range(3):
-            if r >> j & 1:
-                adv_b[j] |= rows[r]
-                adv_w[j] |= rows[nrows - 1 - r]
-    system = 0
-    for sq in t.squares:
-        _, c = g.rc(g.square_of[sq.bit_length() - 1] + 1)
-        if c % 2 == 1:
-            system |= sq
-    return [g.half, g.valid, g.black_crown, g.white_crown, nrows, 0, 0, 0, 0, t.centre,
-            t.edges, rows[0], rows[-1], b_run, w_run, bridge_b, bridge_w, *adv_b, *adv_w,
-            system, signed(t.z_side)]
+    m = eval_masks(g.rows, g.cols)
+    return [g.half, g.valid, g.black_crown, g.white_crown, g.rows, 0, 0, 0, 0, t.centre,
+            t.edges, t.rows[0], t.rows[-1], m.b_run_zone, m.w_run_zone, m.bridge_b,
+            m.bridge_w, *m.adv_b, *m.adv_w, m.system, signed(t.z_side)]
 
 
 @cache

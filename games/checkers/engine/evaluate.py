@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from retro.games.checkers import rules as R
-from retro.games.checkers.engine.tables import Tables
+from retro.games.checkers.engine.tables import Tables, eval_masks
 
 MAN = 100
 KING = 135
@@ -83,33 +83,12 @@ def evaluator(t: Tables, options: R.Options) -> Evaluate:
     lite = options.lite
     two = options.variant == R.WECKERS_TWO
     b_back, w_back = rows[0], rows[-1]
-    # Men this near the crown are tested for a free run (the cone is cheap but not free).
-    b_run_zone = 0
-    w_run_zone = 0
-    for r in range(nrows // 2, nrows - 1):
-        b_run_zone |= rows[r]
-        w_run_zone |= rows[nrows - 1 - r]
-    bridge_b = bridge_w = 0
-    if (g.rows, g.cols) == (8, 8):
-        bridge_b = g.bit(1) | g.bit(3)
-        bridge_w = g.bit(30) | g.bit(32)
-    # Advancement, bit-sliced: ``adv_b[j]`` holds the rows whose distance from black's
-    # home has bit j set, so sum(2**j * popcount) is the rows advanced by all black men.
-    adv_b = [0, 0, 0]
-    adv_w = [0, 0, 0]
-    for r in range(nrows):
-        for j in range(3):
-            if r >> j & 1:
-                adv_b[j] |= rows[r]
-                adv_w[j] |= rows[nrows - 1 - r]
-    ab0, ab1, ab2 = adv_b
-    aw0, aw1, aw2 = adv_w
-    # "The move": the columns of black's system, for the opposition in king endings.
-    system = 0
-    for sq in t.squares:
-        r, c = g.rc(g.square_of[sq.bit_length() - 1] + 1)
-        if c % 2 == 1:
-            system |= sq
+    masks = eval_masks(g.rows, g.cols)
+    b_run_zone, w_run_zone = masks.b_run_zone, masks.w_run_zone
+    bridge_b, bridge_w = masks.bridge_b, masks.bridge_w
+    ab0, ab1, ab2 = masks.adv_b
+    aw0, aw1, aw2 = masks.adv_w
+    system = masks.system          # "the move", for the opposition in king endings
     rc_of = {sq: g.rc(g.square_of[sq.bit_length() - 1] + 1) for sq in t.squares}
 
     def runaways(men: int, prey: int, cone: dict[int, int], black: bool) -> int:

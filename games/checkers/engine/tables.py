@@ -116,3 +116,49 @@ def zobrist(t: Tables, black: int, white: int, kings: int, black_to_move: bool,
         for sq in _bit_masks(black | white):
             key ^= t.z_weight[weights[sq]][sq]
     return key
+
+
+@dataclass(frozen=True)
+class EvalMasks:
+    """The board masks the evaluation reads (for the Python reference and the compiled
+    evaluation alike, so both score the same squares)."""
+
+    b_run_zone: int             # rows where a black man is tested for a free run to crown
+    w_run_zone: int
+    bridge_b: int               # the 8x8 bridge (black 1 and 3, white 30 and 32), else 0
+    bridge_w: int
+    adv_b: tuple[int, int, int]  # bit-sliced rows advanced: bit j of a row's distance
+    adv_w: tuple[int, int, int]
+    system: int                 # the columns of black's system ("the move")
+
+
+@cache
+def eval_masks(rows: int, cols: int) -> EvalMasks:
+    t = tables(rows, cols)
+    g = t.g
+    nrows = g.rows
+    # Men this near the crown are tested for a free run (the cone is cheap but not free).
+    b_run = w_run = 0
+    for r in range(nrows // 2, nrows - 1):
+        b_run |= t.rows[r]
+        w_run |= t.rows[nrows - 1 - r]
+    bridge_b = bridge_w = 0
+    if (g.rows, g.cols) == (8, 8):
+        bridge_b = g.bit(1) | g.bit(3)
+        bridge_w = g.bit(30) | g.bit(32)
+    # Advancement, bit-sliced: ``adv_b[j]`` holds the rows whose distance from black's
+    # home has bit j set, so sum(2**j * popcount) is the rows advanced by all black men.
+    adv_b = [0, 0, 0]
+    adv_w = [0, 0, 0]
+    for r in range(nrows):
+        for j in range(3):
+            if r >> j & 1:
+                adv_b[j] |= t.rows[r]
+                adv_w[j] |= t.rows[nrows - 1 - r]
+    system = 0
+    for sq in t.squares:
+        _, c = g.rc(g.square_of[sq.bit_length() - 1] + 1)
+        if c % 2 == 1:
+            system |= sq
+    return EvalMasks(b_run, w_run, bridge_b, bridge_w, (adv_b[0], adv_b[1], adv_b[2]),
+                     (adv_w[0], adv_w[1], adv_w[2]), system)
