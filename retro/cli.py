@@ -550,12 +550,25 @@ def _cmd_diff(args: list[str]) -> int:
     parser = _Parser(prog="retro diff", add_help=False)
     parser.add_argument("expected", type=Path)
     parser.add_argument("actual", type=Path)
+    parser.add_argument("--top", type=int, default=None)
     ns = parser.parse_args(args)
+    if ns.top is not None and ns.top < 1:
+        raise UsageError("--top takes a row number from 1")
     from retro.dump import diff
-    from retro.screenfile import ScreenFileError, read_screen
+    from retro.screen import ROWS
+    from retro.screenfile import ScreenFileError, read_screen, rows_in
 
     try:
-        expected, actual = read_screen(ns.expected), read_screen(ns.actual)
+        if ns.top is None:
+            # Art taller than the screen is compared one window at a time, never only its
+            # first 25 rows in silence.
+            for path in (ns.expected, ns.actual):
+                if (rows := rows_in(path)) > ROWS:
+                    print(f"retro diff: {path}: {rows} rows, more than the screen's {ROWS}: "
+                          "--top ROW picks the 25-row window to compare", file=sys.stderr)
+                    return 2
+        top = 0 if ns.top is None else ns.top - 1
+        expected, actual = read_screen(ns.expected, top=top), read_screen(ns.actual, top=top)
     except ScreenFileError as err:
         print(f"retro diff: {err}", file=sys.stderr)
         return 2

@@ -69,13 +69,17 @@ options:
 example:
   retro render golden/yucky/start.txt -o start.png""",
     "diff": """\
-usage: retro diff A B
+usage: retro diff A B [--top ROW]
 
 Compare two screens (.txt dumps, .bin images or .ans files, in any mix): how many cells
 changed in how many rows, the settings that differ (mode, border, blink, cursor), then each
 changed row as expected and as it is, with each run of changed cells once and its colours
 named ("cols 5-9: expected 'hello' grey on black (07), got 'jello' yellow on blue (1E)").
 Rows and columns count from 1.
+
+options:
+  --top ROW             .ans art taller than 25 rows: compare the 25-row window from ROW
+                        (1-based); without it such art is refused rather than cut
 
 exit status: 0 the screens are equal, 1 they differ, 2 a file cannot be read.
 

@@ -97,6 +97,12 @@ def read_screen(path: str | PathLike[str], *, mono: bool = False, top: int = 0) 
     return found
 
 
+def rows_in(path: str | PathLike[str]) -> int:
+    """How many text rows a screen file holds: 25, or more for tall ANSI art."""
+    found = _read(Path(path), mono=False)
+    return found.rows if isinstance(found, Art) else ROWS
+
+
 def _read(path: Path, mono: bool) -> Screen | Art:
     kind = KINDS.get(path.suffix.lower())
     if kind is None:

@@ -506,6 +506,23 @@ def test_art_taller_than_25_rows_keeps_every_row_and_top_picks_the_window(tmp_pa
     assert main(["render", str(path), "-o", str(tmp_path / "t.png"), "--top", "17"]) == 2
 
 
+
+def test_diff_of_tall_art_is_refused_without_top_and_compares_the_window_with_it(
+        tmp_path, capsys) -> None:
+    from retro.cli import main
+
+    lines = [f"line {n + 1}" for n in range(30)]
+    a, b = tmp_path / "a.ans", tmp_path / "b.ans"
+    a.write_bytes("\r\n".join(lines).encode() + b"\r\n")
+    lines[27] = "line 28 changed"                  # below the first 25 rows only
+    b.write_bytes("\r\n".join(lines).encode() + b"\r\n")
+    assert main(["diff", str(a), str(b)]) == 2
+    assert "30 rows, more than the screen's 25: --top ROW" in capsys.readouterr().err
+    assert main(["diff", str(a), str(b), "--top", "1"]) == 0
+    assert main(["diff", str(a), str(b), "--top", "6"]) == 1
+    assert "row 23: 7 changed cells" in capsys.readouterr().out   # row 28 of the art
+    assert main(["diff", str(a), str(b), "--top", "0"]) == 2
+
 def _terminal_screen(text: str) -> Screen:
     """What a terminal shows after ``text`` (as a capture reads it: UTF-8, xterm)."""
     term = TerminalModel()
