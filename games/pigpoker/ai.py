@@ -32,6 +32,7 @@ from typing import Protocol, TypeVar
 import numpy as np
 
 from retro.games.pigpoker import hands as hx
+from retro.games.pigpoker import lookahead as la
 from retro.games.pigpoker import rules as r
 
 T = TypeVar("T")
@@ -57,6 +58,11 @@ KEEP_SHARE = 0.5                # how often a square that could be taken back is
 GIFT = 10.0                     # a weak pig on a square a rival wants (see _rival_gain)
 RIVAL_LINE = (0.0, 1.0, 4.0, 0.0)  # by the rival's pigs in an otherwise free line (0-2)
 RIVAL_TRIES = 2.5               # a rival's chance to beat a hand: 1 - (1 - share)**RIVAL_TRIES
+LOOK_VALUE = 400.0              # the look-ahead's race (a difference of chances, see lookahead)
+LOOK_TWIDDLE = 1.0              # the look-ahead drives the twiddles too (0: the square only)
+LOOK_SHARE = 0.8                # the look-ahead's share of a twiddle decision's progress
+LOOK_RIVAL_TRIES = 2.5          # the look-ahead's rival: its final hand the best of this many
+LOOK_MY_TRIES = 3.0             # ... and mine (the exact twiddles do better than a rival's)
 
 
 class Policy(Protocol):
@@ -393,8 +399,41 @@ def _strategic(board: Sequence[r.Square], i: int, me: int,
 
 def class_values(game: r.Game, me: int) -> np.ndarray:
     """Worth of ending the twiddles with each hand class: the best square it takes, else 0."""
-    values = square_values(game, me).max(axis=0)
-    return np.where(np.isfinite(values), values, 0.0)
+    return drain(class_values_steps(game, me))
+
+
+def class_values_steps(game: r.Game, me: int) -> Generator[float, bool | None, np.ndarray]:
+    """``class_values`` as cooperative work: the static values at once, then the look-ahead
+    (``looks_ahead``) one square at a time, yielding the share of squares done; sent True
+    (stop), it drops the look-ahead and returns the static values."""
+    static = square_values(game, me)
+    table = static
+    race = look_race()
+    owners = [sq.owner for sq in game.board]
+    classes = [sq.cls for sq in game.board]
+    if LOOK_TWIDDLE and looks_ahead(game):
+        squares = [i for i in range(r.SQUARES) if np.isfinite(static[i]).any()]
+        table = static.copy()
+        for done, i in enumerate(squares, start=1):
+            table[i] += LOOK_VALUE * la.band_values(owners, classes, i, me, 1 - me, race,
+                                                    game.options.mud_puddle,
+                                                    np.isfinite(static[i]))
+            if (yield done / len(squares)):
+                table = static
+                break
+    values = table.max(axis=0)
+    # A hand that can take no square passes: with the look-ahead, what passing leaves the
+    # rival (a pass is no refuge from a weak block that the rival may take back).
+    passing = 0.0
+    if table is not static:
+        passing = LOOK_VALUE * la.rival_turn(owners, classes, me, 1 - me, race,
+                                             game.options.mud_puddle)
+    return np.where(np.isfinite(values), values, passing)
+
+
+def looks_ahead(game: r.Game) -> bool:
+    """The look-ahead plays two-player games without Same Sex."""
+    return bool(LOOK_VALUE) and len(game.players) == 2 and not game.options.same_sex
 
 
 # -- exact odds --------------------------------------------------------------------------------
@@ -468,24 +507,41 @@ class ExactPlayer:
     """The computer player: exact twiddle odds, squares weighed by lines and payout."""
 
     def __init__(self) -> None:
-        self._values: tuple[int, np.ndarray] | None = None
-
-    def _class_values(self, game: r.Game) -> np.ndarray:
-        # The board does not change within a turn: value the classes once per turn.
-        key = (game.turn_number, id(game))
-        if self._values is None or self._values[0] != key:
-            self._values = (key, class_values(game, game.turn))  # type: ignore[assignment]
-        return self._values[1]  # type: ignore[index]
+        self._values: tuple[tuple[int, int], np.ndarray] | None = None
 
     def twiddle(self, game: r.Game) -> list[int]:
         return drain(self.twiddle_steps(game))
 
     def twiddle_steps(self, game: r.Game) -> Generator[float, bool | None, list[int]]:
-        """The twiddle decision as cooperative work (``ui.work``): yields the share done;
-        stopped early, it picks the best of the subsets weighed so far."""
-        values = self._class_values(game)
+        """The twiddle decision as cooperative work (``ui.work``): yields the share done.
+        The hand classes are valued first (the look-ahead: the first ``LOOK_SHARE`` of the
+        work), then every subset of cards the die allows.  Stopped while the classes are
+        valued, it drops the look-ahead and weighs the subsets at once (a few milliseconds);
+        stopped among the subsets, it picks the best of those weighed so far."""
+        # The board does not change within a turn: value the classes once per turn.
+        key = (game.turn_number, id(game))
         hand = [c.id for c in game.hand]
-        scores = yield from subset_values_steps(hand, game.twiddles_left, values)
+        stopped = False
+        low = 0.0
+        if self._values is not None and self._values[0] == key:
+            values = self._values[1]
+        else:
+            steps = class_values_steps(game, game.turn)
+            try:
+                share = next(steps)
+                low = LOOK_SHARE
+                while True:
+                    stopped = bool((yield LOOK_SHARE * share))
+                    share = steps.send(True) if stopped else next(steps)
+            except StopIteration as end:
+                values = end.value
+            if not stopped:
+                self._values = (key, values)
+        if stopped:
+            scores = subset_values(hand, game.twiddles_left, values)
+        else:
+            work = subset_values_steps(hand, game.twiddles_left, values)
+            scores = yield from _scaled(work, low)
         # Highest expected worth; on a tie, fewer cards (standing first).
         best = max(scores, key=lambda s: (round(scores[s], 9), -len(s)))
         return list(best)
@@ -494,7 +550,34 @@ class ExactPlayer:
         table = square_values(game, game.turn)
         cls = game.hand_class
         legal = game.legal_squares()
-        return max(legal, key=lambda i: (table[i, cls], -i))
+        scores = {i: float(table[i, cls]) for i in legal}
+        if looks_ahead(game):
+            race = look_race()
+            owners = [sq.owner for sq in game.board]
+            classes = [sq.cls for sq in game.board]
+            for i in legal:
+                scores[i] += LOOK_VALUE * la.capture_value(
+                    owners, classes, i, cls, game.turn, 1 - game.turn, race,
+                    game.options.mud_puddle)
+        return max(legal, key=lambda i: (round(scores[i], 9), -i))
+
+
+def _scaled(steps: Generator[float, bool | None, T], low: float) \
+        -> Generator[float, bool | None, T]:
+    """Cooperative work whose shares run from ``low`` to 1 instead of 0 to 1."""
+    try:
+        share = next(steps)
+        while True:
+            share = steps.send((yield low + (1.0 - low) * share))
+    except StopIteration as end:
+        return end.value
+
+
+@cache
+def look_race() -> la.Race:
+    """The look-ahead's chance tables (no Same Sex: it is not used there)."""
+    lowest = int(np.flatnonzero(r.eligible_classes()).min())
+    return la.Race.build(odds().hold, lowest, LOOK_RIVAL_TRIES, LOOK_MY_TRIES)
 
 
 def agrees_to_draw(game: r.Game, seat: int) -> bool:

@@ -193,7 +193,7 @@ def test_exact_player_twiddles_for_a_hand_that_can_block() -> None:
 
 
 def test_twiddle_decision_as_cooperative_work_stops_with_its_best_so_far() -> None:
-    g = game()
+    g = game(n=3)                            # three players: no look-ahead, subsets only
     g.hand = list(hx.parse_hand("9S 7H 5D 3C 2S"))
     g.die = g.twiddles_left = 3
     steps = ai.ExactPlayer().twiddle_steps(g)
@@ -203,3 +203,66 @@ def test_twiddle_decision_as_cooperative_work_stops_with_its_best_so_far() -> No
     assert shares == [pytest.approx(1 / 26)] and stopped.value.value == []   # standing
     full = ai.ExactPlayer().twiddle_steps(g)
     assert ai.drain(full) == ai.ExactPlayer().twiddle(g) != []
+
+
+def test_look_ahead_reports_progress_and_esc_drops_it_for_the_static_values(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    g = r.with_board(game(), {5: (1, "KS KH KD 5C 6C"), 6: (1, "QS QH QD 5D 6D"),
+                              0: (0, "AS AH AD 2C 3C")})
+    g.hand = list(hx.parse_hand("9S 7H 5D 3C 2S"))
+    g.die = g.twiddles_left = 3
+    shares = []
+    steps = ai.ExactPlayer().twiddle_steps(g)
+    try:
+        while True:
+            shares.append(steps.send(None))
+    except StopIteration as end:
+        full = end.value
+    looked = [s for s in shares if s <= ai.LOOK_SHARE]
+    assert len(looked) >= 16 and shares == sorted(shares) and shares[-1] == pytest.approx(1.0)
+    assert full == ai.ExactPlayer().twiddle(g)
+    # Esc while the look-ahead runs: the subsets are weighed at once by the static values.
+    steps = ai.ExactPlayer().twiddle_steps(g)
+    next(steps)
+    with pytest.raises(StopIteration) as stopped:
+        steps.send(True)
+    monkeypatch.setattr(ai, "LOOK_VALUE", 0.0)
+    assert stopped.value.value == ai.ExactPlayer().twiddle(g)
+
+
+# -- the look-ahead (two players) --------------------------------------------------------------
+
+def test_exact_player_counter_attacks_when_its_block_already_holds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Seat 1 holds B, C, D; the computer holds A with two pairs, aces up: seat 1 beats it
+    # about one turn in eight.  Three tens can break the row (B) or take K from seat 1,
+    # which gives the computer A, K and P of the diagonal with F empty: a three that any
+    # hand completes.  Looking a turn ahead, the race is won on the diagonal; the static
+    # values alone break the row.
+    g = r.with_board(game(), {0: (0, "5H TS AD AH 5C"), 12: (0, "8S 9S TD JS 9C"),
+                              15: (0, "7D AC AH 4S 8C"), 1: (1, "KH TC KD JH JS"),
+                              2: (1, "8H JH 5D 9S 3H"), 3: (1, "7H KH QD TD 4D"),
+                              10: (1, "JD KS JC 3S KH")})
+    placing(g, "TS KD QS TD TH")
+    assert ai.ExactPlayer().square(g) == 10
+    monkeypatch.setattr(ai, "LOOK_VALUE", 0.0)
+    assert ai.ExactPlayer().square(g) == 1
+
+
+def test_a_hand_that_can_take_nothing_is_no_refuge_from_a_rival_three() -> None:
+    # Seat 1 holds E, F, G with H empty.  A jack-high bust can at least sit on H; a nine-high
+    # bust passes and leaves H open: the twiddles must not prefer the pass.
+    g = r.with_board(game(), {4: (1, PAIR), 5: (1, PAIR), 6: (1, PAIR),
+                              0: (0, "KS KH KD 5C 2S")})
+    values = ai.class_values(g, 0)
+    nine_high = hx.class_of(hx.parse_hand("9S 7H 5D 3C 2S"))
+    jack_high = hx.class_of(hx.parse_hand("JS 9H 7D 5C 2S"))
+    assert values[jack_high] > values[nine_high]
+
+
+def test_look_ahead_plays_only_two_player_games_without_same_sex() -> None:
+    assert ai.looks_ahead(game())
+    assert not ai.looks_ahead(game(n=3))
+    same_sex = r.Game([r.Player("A", True), r.Player("B", True)], random.Random(1),
+                      r.Options(same_sex=True))
+    assert not ai.looks_ahead(same_sex)

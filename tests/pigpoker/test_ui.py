@@ -411,8 +411,10 @@ def test_f2_twice_at_the_start_leaves_the_game_on_the_bank(tmp_path: Path) -> No
 
 def test_a_game_the_computer_played_for_every_person_stays_off_the_bank(
         tmp_path: Path) -> None:
-    # The second F2 comes only at the question after the game: demo played it all.
-    result = play(START + " F2 F2", home=tmp_path)
+    # The second F2 comes only at the question after the game: demo played it all.  A key
+    # typed while the program is busy arrives when ``until_ms`` has passed: the first game
+    # (11 turns) ends after about 29 s of the virtual clock; the F2 lands in the pause after.
+    result = play(START + " F2 F2", home=tmp_path, until_ms=29_600)
     assert result.state["screen"] == "over" and result.state["demo_game"] is True
     text = (tmp_path / BANK_FILE).read_text()
     assert f"{100:>8} Ann" in text and f"{100:>8} COMPUTER" in text
@@ -421,7 +423,9 @@ def test_a_game_the_computer_played_for_every_person_stays_off_the_bank(
 def test_the_players_box_shows_what_the_bank_holds_after_a_demo_game(tmp_path: Path) -> None:
     # Seed 22: the demo game ends with chips that would change hands (with seed 1 it is a
     # tie, and a tie could not tell the bank's balances from the would-be ones).
-    result = play(START + " F2 F2", seed=22, home=tmp_path)
+    # The second F2 lands in the pause after the first game (9 turns, about 21 s of the
+    # virtual clock: a key typed while the program is busy arrives after ``until_ms``).
+    result = play(START + " F2 F2", seed=22, home=tmp_path, until_ms=21_400)
     assert result.state["screen"] == "over" and result.state["demo_game"] is True
     assert result.state["payout"] != [0, 0]         # the payout box shows what it would be
     for p, name in enumerate(("Ann", "COMPUTER")):

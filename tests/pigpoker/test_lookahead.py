@@ -1,0 +1,70 @@
+"""The look-ahead: the race to four played over the rival's next hand, counted in bands."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from retro.games.pigpoker import ai
+from retro.games.pigpoker import hands as hx
+from retro.games.pigpoker import lookahead as la
+from retro.games.pigpoker import rules as r
+
+PAIR = "JS JH 5D 4C 2S"
+
+
+def board(squares: dict[int, tuple[int, str]]) -> tuple[list[int | None], list[int]]:
+    g = r.Game([r.Player("A", True), r.Player("B", True)], random.Random(1))
+    r.with_board(g, squares)
+    return [sq.owner for sq in g.board], [sq.cls for sq in g.board]
+
+
+def cls(hand: str) -> int:
+    return hx.class_of(hx.parse_hand(hand))
+
+
+def test_look_ahead_counts_completing_four_as_a_win() -> None:
+    owners, classes = board({0: (0, PAIR), 1: (0, PAIR), 2: (0, PAIR), 9: (1, PAIR)})
+    assert la.capture_value(owners, classes, 3, cls(PAIR), 0, 1, ai.look_race()) == 1.0
+
+
+def test_look_ahead_sees_the_rival_complete_a_three_with_an_empty_fourth() -> None:
+    # Seat 1 holds E, F, G; H is empty: any hand it may pig out with wins next turn.
+    owners, classes = board({4: (1, PAIR), 5: (1, PAIR), 6: (1, PAIR)})
+    race = ai.look_race()
+    elsewhere = la.capture_value(owners, classes, 15, cls(PAIR), 0, 1, race)
+    any_hand = race.beats(race.rival_cdf, race.lowest - 1)
+    assert elsewhere == pytest.approx(-any_hand, abs=1e-3)
+    # Four aces on H leave the rival only the hands that beat them.
+    blocked = la.capture_value(owners, classes, 7, cls("AS AH AD AC 2S"), 0, 1, race)
+    assert blocked > -0.01 and blocked > elsewhere + 0.9
+
+
+def test_look_ahead_values_a_stronger_block_higher() -> None:
+    owners, classes = board({4: (1, PAIR), 5: (1, PAIR), 6: (1, PAIR)})
+    race = ai.look_race()
+    weak = la.capture_value(owners, classes, 7, cls("JS 9H 7D 5C 2S"), 0, 1, race)
+    strong = la.capture_value(owners, classes, 7, cls("KS KH KD 5C 2S"), 0, 1, race)
+    assert weak < strong
+
+
+def test_class_bands_cover_every_class_once() -> None:
+    owners, classes = board({0: (1, PAIR), 5: (0, "KS KH KD 5C 2S"), 9: (1, "AS KH 9D 5C 2S")})
+    n = hx.n_classes()
+    bands = la.class_bands(classes, owners, 5, n)     # square 5's own hand does not count
+    assert bands[0][0] == -1 and bands[-1][1] == n - 1
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(bands))
+    assert [high for _, high in bands[:-1]] == sorted([classes[9], classes[0]])
+
+
+def test_look_ahead_is_deterministic() -> None:
+    owners, classes = board({0: (1, PAIR), 1: (1, "QS QH 5D 4C 2S"), 5: (0, PAIR),
+                             10: (0, "KS KH KD 5C 2S")})
+    race = ai.look_race()
+    first = [la.capture_value(owners, classes, i, cls(PAIR) + 40, 0, 1, race)
+             for i in range(16)]
+    again = [la.capture_value(owners, classes, i, cls(PAIR) + 40, 0, 1, race)
+             for i in range(16)]
+    assert first == again
