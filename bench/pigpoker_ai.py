@@ -5,7 +5,8 @@ every game seeded by its number.  Prints ``key = value`` lines: ``games`` (per o
 ``win_vs_random``, ``win_vs_greedy``, ``win_vs_line_greedy`` (fractions of all games,
 unfinished games count as not won) each with its 95% half-width ``ci95_vs_...``;
 ``decision_s`` (median CPU seconds of one twiddle decision with five cards allowed, the
-board valued included, after the one-time tables; ``decision_max_s`` the slowest of 40),
+board valued included, in a two-player game so the look-ahead is included, after the
+one-time tables; ``decision_max_s`` the slowest of 40),
 ``tables_s`` (building those tables) and the baselines' own win rate against random for
 scale.  The opponents are ``ai.RandomPlayer``, ``ai.GreedyPlayer`` (the square with the
 highest hand it can beat) and ``ai.LineGreedyPlayer`` (a square completing its own four
