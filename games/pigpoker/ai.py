@@ -15,6 +15,10 @@ taken in advance.
 A turn of several twiddle rounds is played one round at a time: each round picks the best
 subset as if it were the last round, then looks again with what is left.
 
+In two-player games without Same Sex, ``lookahead`` plays the race to four over the rival's
+next hand and adds ``LOOK_VALUE`` times that difference of chances to each square's value,
+for the square taken and, band by band, for every class the twiddles weigh.
+
 Everything is deterministic for a given game position (the random baseline takes its own
 ``random.Random``).
 """
