@@ -65,7 +65,9 @@ RIVAL_TRIES = 2.5               # a rival's chance to beat a hand: 1 - (1 - shar
 LOOK_VALUE = 400.0              # the look-ahead's race (a difference of chances, see lookahead)
 LOOK_TWIDDLE = 1.0              # the look-ahead drives the twiddles too (0: the square only)
 LOOK_SHARE = 0.8                # the look-ahead's share of a twiddle decision's progress
-LOOK_RIVAL_TRIES = 2.5          # the look-ahead's rival: its final hand the best of this many
+LOOK_RIVAL_TRIES = 5.0          # the look-ahead's rival: its final hand the best of this many
+                                # (stronger than a greedy twiddler on purpose: weak pigs
+                                # are taken back, so weak blocks and threes count for less)
 LOOK_MY_TRIES = 3.0             # ... and mine (the exact twiddles do better than a rival's)
 
 

@@ -266,3 +266,18 @@ def test_look_ahead_plays_only_two_player_games_without_same_sex() -> None:
     same_sex = r.Game([r.Player("A", True), r.Player("B", True)], random.Random(1),
                       r.Options(same_sex=True))
     assert not ai.looks_ahead(same_sex)
+
+
+def test_exact_player_breaks_a_rival_two_rather_than_make_a_three_its_bust_cannot_hold() -> None:
+    # The computer holds A (a full house), L and P; seat 1 holds B, C, D and G: its row is
+    # held off by the full house, but C and G make a column two and D and G a diagonal two.
+    # A king-high bust could take F and make a three on the A-P diagonal, but a rival that
+    # draws as well as the line-aware player takes a bust back at once; it breaks the
+    # rival's row and column on C instead.
+    g = r.with_board(game(), {0: (0, "3C 3S 9H 3D 9D"), 11: (0, "5H 5S QC 8H 2H"),
+                              15: (0, "QD 3D 3C 6C KH"), 1: (1, "AS JC TC 8H 2S"),
+                              2: (1, "6D TS KC JS 4H"), 3: (1, "6H 3C 3S 3D TH"),
+                              6: (1, "JC 3S 3H TD TS")})
+    placing(g, "KC QC 5D 3D 7S")
+    assert g.turn == 0
+    assert ai.ExactPlayer().square(g) == 2
