@@ -1,7 +1,7 @@
 """Yucky Lucky You! computer player: hand win rates against three baselines, decision times.
 
     python bench/yucky_ai.py            # 3,000 hands against each baseline
-    python bench/yucky_ai.py --quick    # 150 hands each, under a minute
+    python bench/yucky_ai.py --quick    # 100 hands each, under a minute
 
 Prints ``key = value`` lines.  For each baseline (``random``, ``greedy``, ``first_fit``, see
 ``retro.games.yucky.ai``): ``win_vs_<name>`` (the share of decided hands the computer won,
@@ -26,6 +26,7 @@ from typing import ClassVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from retro.games.yucky import ai
 from retro.games.yucky.ai import (
     LAPSE,
     Computer,
@@ -83,17 +84,27 @@ def speed(make_player: Callable[[random.Random], Player], hands: int, seed: int)
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="150 hands each (under a minute)")
+    parser.add_argument("--quick", action="store_true", help="100 hands each (under a minute)")
     parser.add_argument("--hands", type=int, help="hands against each baseline")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", choices=sorted(OPPONENTS), action="append",
                         help="play only this baseline (may be repeated)")
     parser.add_argument("--lapse", type=float, default=None,
                         help="how often the computer forgets its cry (default: as in the game)")
+    parser.add_argument("--rollouts", type=int, default=None,
+                        help=f"deals played out per decision (default {ai.ROLLOUTS})")
+    parser.add_argument("--prior", type=float, default=None,
+                        help=f"weight of the one-move score (default {ai.PRIOR})")
     args = parser.parse_args()
+    if args.rollouts is not None:
+        ai.ROLLOUTS = args.rollouts
+    if args.prior is not None:
+        ai.PRIOR = args.prior
     lapse = LAPSE if args.lapse is None else args.lapse
-    hands = args.hands or (150 if args.quick else 3_000)
+    hands = args.hands or (100 if args.quick else 3_000)
     print(f"lapse = {lapse}")
+    print(f"rollouts = {ai.ROLLOUTS}")
+    print(f"prior = {ai.PRIOR}")
     for k, (name, make) in enumerate(OPPONENTS.items()):
         if args.only and name not in args.only:
             continue

@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 from collections.abc import Generator
 from dataclasses import dataclass, field, replace
-from typing import TypeVar
 
 from retro.games.sixtysix.closing import closing_gain, world_deal
 from retro.games.sixtysix.rules import (
@@ -31,8 +30,7 @@ from retro.games.sixtysix.rules import (
     card_from_index,
 )
 from retro.games.sixtysix.solver import Solver, mask_of
-
-T = TypeVar("T")
+from retro.steps import drain as finish
 
 
 @dataclass(frozen=True)
@@ -202,16 +200,6 @@ class ExpertPlayer:
                 totals[k] = totals.get(k, 0.0) + (v if seat == 0 else -v)
         self.close_wins = wins / samples
         return {k: v / samples for k, v in totals.items()}
-
-
-def finish(steps: Generator[object, object, T]) -> T:
-    """Run cooperative work to its end at once and return its result."""
-    try:
-        while True:
-            next(steps)
-    except StopIteration as done:
-        result: T = done.value
-        return result
 
 
 # -- baselines ---------------------------------------------------------------------------

@@ -6,9 +6,10 @@ Players are deterministic for a given ``random.Random``.
 
 ``Computer`` scores each fitting card by a one-move look-ahead over what it can know:
 
-* card counting: the unseen cards are the deck minus its own hand and the discard pile; the
-  opponent holds a random part of them, except that colours it was seen to lack (it drew on
-  them) are only as likely as the few cards it drew since;
+* card counting: the unseen cards are the deck minus its own hand and the discard pile; what
+  the opponent showed narrows down which of them it holds (``opponent.HandModel``: a draw on
+  its turn says that nothing it held fitted, a wild draw four that stood says it had none of
+  the colour, a change of colour on a number says it probably had none);
 * colour control: it keeps the colour on one it holds, and names wild colours it is long in
   and the opponent is short of;
 * timing: wilds are held as escapes until the hand is short or the opponent is about to go
@@ -17,9 +18,12 @@ Players are deterministic for a given ``random.Random``.
   an opponent on its last cards;
 * whenever more than one play fits, every candidate (each card, a wild with each colour
   it holds) is played out on the same ``ROLLOUTS`` sampled deals (``playout``), the
-  opponent's hand drawn from the unseen cards with the colours it lacks held back, both
-  seats then playing the play-out policy (colour first, wilds last); the most won
-  play-outs decide, the one-move score breaks ties;
+  opponent's hand dealt to fit the hand model, both seats then playing the play-out policy
+  (colour first, wilds last); the share of play-outs won decides, with ``PRIOR`` times the
+  one-move score added (a fluke of the sample does not spend a wild early), and the
+  one-move score breaks ties.  The play-outs are cooperative work (``choose_steps``: the
+  screen shows progress, Esc plays the best so far) bounded by ``ROLLOUTS`` deals and
+  ``MOVE_BUDGET`` simulated moves, never by the clock;
 * a wild names a colour it holds (any, if it holds only wilds); a fitting card is always
   played rather than drawing;
 * the cry: it cries (but forgets now and then, ``lapse`` of the time, as the manual
@@ -31,8 +35,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Generator
 
 from retro.games.yucky import playout
+from retro.games.yucky.opponent import HandModel
 from retro.games.yucky.playout import KIND
 from retro.games.yucky.rules import (
     COLORS,
@@ -52,6 +58,7 @@ from retro.games.yucky.rules import (
     Respond,
     Round,
 )
+from retro.steps import drain
 
 _DECK_COUNT = Counter(DECK)
 
@@ -191,7 +198,9 @@ SHED_POINTS_LATE = 0.03   # ... much more when the opponent is about to go out
 LATE = 2                  # the opponent at this many cards or fewer is about to go out
 MULTI_DRAW_LIMIT = 12     # multiple draw: give up looking after this many cards
 HOLD_DRAW = 3.0           # keeping draw twos and draw fours for the opponent's last cards
-ROLLOUTS = 48             # sampled deals played out per candidate (0: one-move scores only)
+ROLLOUTS = 200            # sampled deals played out per candidate (0: one-move scores only)
+PRIOR = 0.01              # the one-move score's weight against the share of play-outs won
+MOVE_BUDGET = 200_000     # ... or fewer: the play-outs of one decision stop past these moves
 WILD_COLORS_TRIED = 4     # a wild is played out naming each colour it holds (up to 4)
 LAPSE = 0.04              # how often the computer forgets its cry in the game
 
@@ -202,20 +211,28 @@ class Computer(Player):
     name = "computer"
 
     def __init__(self, rng: random.Random, lapse: float = 0.0,
-                 rollouts: int = ROLLOUTS) -> None:
+                 rollouts: int | None = None) -> None:
         self.rng = rng
         self.lapse = lapse
-        self.rollouts = rollouts          # the sample budget of each decision
+        # The sample budget of each decision (``ROLLOUTS`` unless given).
+        self.rollouts = ROLLOUTS if rollouts is None else rollouts
         self._round: Round | None = None
         self._seen = 0
         self._void: dict[str, int] = {}    # colour -> cards the opponent got since it lacked it
         self._drawn_this_turn = 0
+        self._model = HandModel(seat=1)
 
     # -- what the opponent showed ----------------------------------------------------------
 
     def _observe(self, r: Round, seat: int) -> None:
         if r is not self._round:
             self._round, self._seen, self._void = r, 0, {}
+            start = r.discard[0] if r.events else r.top
+            self._model = HandModel.start(
+                1 - seat, r.events, len(r.cards[1 - seat]), start,
+                (None if start.is_wild else start.color) if r.events else r.color,
+                r.options.multiple_draw)
+        self._model.observe(r.events, len(r.cards[1 - seat]))
         events = r.events
         opp = 1 - seat
         color = r.color
@@ -276,6 +293,11 @@ class Computer(Player):
         return r.uncried is not None and r.uncried != seat
 
     def choose(self, r: Round, seat: int) -> Move:
+        return drain(self.choose_steps(r, seat))
+
+    def choose_steps(self, r: Round, seat: int) -> Generator[float, bool | None, Move]:
+        """The decision as cooperative work (``retro.ui.work``): yields the share of the
+        play-outs done; stopped early, it plays the best candidate so far."""
         self._observe(r, seat)
         hand = r.cards[seat]
         if r.phase is Phase.START_COLOR:
@@ -314,22 +336,23 @@ class Computer(Player):
         if self.rollouts:
             options = self._distinct(scored)
             if len(options) > 1:
-                best = self._rollout(r, seat, options, unseen, opp_n)
+                best = yield from self._rollout_steps(r, seat, options, unseen)
         # A fitting card is always played, a lone wild too: drawing to keep the wild for
         # later lost hands with the wild still held.
         return Play(best[1], best[2], cry)
 
-    def _rollout(self, r: Round, seat: int, options: list[tuple[float, Card, str | None]],
-                 unseen: Counter, opp_n: int) -> tuple[float, Card, str | None]:
+    def _rollout_steps(self, r: Round, seat: int,
+                       options: list[tuple[float, Card, str | None]], unseen: Counter
+                       ) -> Generator[float, bool | None, tuple[float, Card, str | None]]:
         """Play each option out on sampled deals (the same deals for every option).
 
-        The opponent's hand is drawn from the unseen cards, colours it was seen to lack
-        kept out of it as far as the count allows; both seats then play greedily.
+        The opponent's hand is dealt from the unseen cards to fit what it showed
+        (``opponent.HandModel``), the draw pile shuffled; both seats then play the play-out
+        policy.  ``rollouts`` deals, fewer if the play-outs reach ``MOVE_BUDGET`` moves (in
+        the long game a play-out is long).  The most play-outs won decide, the one-move
+        score breaks ties.
         """
         pool = [KIND[card] for card, n in unseen.items() for _ in range(max(n, 0))]
-        void = self._void
-        lacking = {playout.color_index(c) if c != WILD else playout.WILD_COLOR
-                   for c, k in void.items() if k == 0}
         mine = [KIND[card] for card in r.cards[seat]]
         used = [KIND[card] for card in r.discard]
         index_of: dict[Card, int] = {}
@@ -337,21 +360,24 @@ class Computer(Player):
             index_of.setdefault(card, mine.index(KIND[card]))
         wins = [0] * len(options)
         rng = self.rng
-        for _ in range(self.rollouts):
-            rng.shuffle(pool)
-            if lacking:
-                pool.sort(key=lambda k: playout.KCOL[k] in lacking)
-            opp_hand, rest = pool[:opp_n], pool[opp_n:]
-            rng.shuffle(rest)
+        moves = 0
+        for deal in range(self.rollouts):
+            opp_hand, rest = self._model.deal(list(pool), rng)
             seed = rng.getrandbits(32)
             for i, (_, card, color) in enumerate(options):
                 col = playout.color_index(color) if color else 0
-                winner = playout.after_play([list(mine), list(opp_hand)], list(rest),
-                                            list(used), index_of[card], col,
-                                            random.Random(seed))
+                winner, steps = playout.after_play([list(mine), list(opp_hand)], list(rest),
+                                                   list(used), index_of[card], col,
+                                                   random.Random(seed))
+                moves += steps
                 if winner == 0:
                     wins[i] += 1
-        best = max(range(len(options)), key=lambda i: (wins[i], options[i][0]))
+            stop = yield (deal + 1) / self.rollouts
+            if stop or moves >= MOVE_BUDGET:
+                break
+        played = deal + 1
+        best = max(range(len(options)),
+                   key=lambda i: (wins[i] / played + PRIOR * options[i][0], options[i][0]))
         return options[best]
 
     @staticmethod

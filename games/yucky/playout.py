@@ -65,14 +65,15 @@ def _give_penalty(hand: list[int], rank: int, pile: list[int], used: list[int],
 
 
 def play_out(hands: list[list[int]], pile: list[int], used: list[int], color: int, rank: int,
-             turn: int, rng: random.Random, limit: int = 200) -> int:
-    """Play greedily to the end; the seat that goes out, or -1 past ``limit`` moves.
+             turn: int, rng: random.Random, limit: int = 200) -> tuple[int, int]:
+    """Play greedily to the end; the seat that goes out (-1 past ``limit`` moves) and the
+    number of moves played.
 
     ``pile`` is the draw pile (top at the end), ``used`` the discard pile under the top
     card, ``color``/``rank`` what the top card asks for (rank -1 after a wild).  The lists
     are consumed.
     """
-    for _ in range(limit):
+    for move in range(limit):
         hand = hands[turn]
         have_color = False
         for k in hand:
@@ -113,7 +114,7 @@ def play_out(hands: list[list[int]], pile: list[int], used: list[int], color: in
             k = hand.pop(best)
         used.append(k)
         if not hand:
-            return turn
+            return turn, move + 1
         c, r = KCOL[k], KRANK[k]
         if c == WILD_COLOR:
             color, rank = _most_held(hand), -1
@@ -123,17 +124,18 @@ def play_out(hands: list[list[int]], pile: list[int], used: list[int], color: in
             pile, used = _give_penalty(hands[turn ^ 1], r, pile, used, rng)
         elif r != SKIP and r != REVERSE:
             turn ^= 1
-    return -1
+    return -1, limit
 
 
 def after_play(hands: list[list[int]], pile: list[int], used: list[int], index: int,
-               color: int, rng: random.Random, limit: int = 200) -> int:
-    """Seat 0 plays ``hands[0][index]`` (naming ``color`` for a wild), then both play out."""
+               color: int, rng: random.Random, limit: int = 200) -> tuple[int, int]:
+    """Seat 0 plays ``hands[0][index]`` (naming ``color`` for a wild), then both play out;
+    as ``play_out``."""
     hand = hands[0]
     k = hand.pop(index)
     used.append(k)
     if not hand:
-        return 0
+        return 0, 0
     r = KRANK[k]
     if KCOL[k] != WILD_COLOR:
         color = KCOL[k]

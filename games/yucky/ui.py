@@ -552,7 +552,13 @@ class YuckyScreen(TableView):
         if r.phase is Phase.OVER or (r.turn != seat) or (seat == YOU and not self.demo):
             return
         player = self.computer if seat == COMPUTER else self.stand_in
-        move = player.choose(r, seat)
+        # Cooperative: hot keys and type-ahead stay live while the play-outs run, progress
+        # shows on the prompt row, and Esc makes the computer play the best card so far.
+        move = await ui.work(self.m, player.choose_steps(r, seat),
+                             progress=ui.Progress(PROMPT_ROW, 0, 40, self.a(A_PROMPT),
+                                                  label="The computer thinks"), every=8)
+        if self.round is not r or r.phase is Phase.OVER or r.turn != seat:
+            return              # a hot key (a new hand, the options) changed the table
         self.apply(move)
 
     async def your_turn(self) -> None:

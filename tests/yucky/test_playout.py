@@ -67,7 +67,7 @@ def test_playout_finds_the_same_winner_as_the_engine():
         play_hand(r, players)
         if any(isinstance(e, Reshuffled) for e in r.events):
             continue          # the two shuffle the discard pile differently
-        winner = playout.play_out(hands, pile, [KIND[r.discard[0]]], color, rank, turn,
+        winner, _ = playout.play_out(hands, pile, [KIND[r.discard[0]]], color, rank, turn,
                                   random.Random(0))
         assert winner == r.winner, f"seed {seed}"
         compared += 1

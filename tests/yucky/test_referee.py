@@ -18,6 +18,16 @@ from .referee import RefereeError, referee_run
 HANDS = int(os.environ.get("YUCKY_REFEREE_HANDS", "40"))
 
 
+@pytest.fixture(autouse=True)
+def quick_computer(monkeypatch):
+    """The referee checks the rules, not the computer's strength: a small play-out budget
+    keeps its thousands of computer moves quick (the computer's choices stay lawful
+    whatever the budget; ``test_ai`` tests the full one)."""
+    from retro.games.yucky import ai
+
+    monkeypatch.setattr(ai, "ROLLOUTS", 16)
+
+
 RUNS = [(1, ""), (2, ""), (3, "long"), (4, "multiple")]
 
 

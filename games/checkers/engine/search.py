@@ -28,6 +28,7 @@ from retro.games.checkers import rules as R
 from retro.games.checkers.engine import book, egdb
 from retro.games.checkers.engine.scores import WIN, WON
 from retro.games.checkers.engine.tables import signed, tables, zobrist
+from retro.steps import drain
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -286,11 +287,7 @@ class Searcher:
 
 def run(gen: Generator[int, bool | None, SearchResult]) -> SearchResult:
     """Drive a search generator to its end without polling."""
-    try:
-        while True:
-            next(gen)
-    except StopIteration as done:
-        return done.value
+    return drain(gen)
 
 
 def best_move(game: R.Game, level: int) -> SearchResult:

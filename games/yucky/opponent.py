@@ -1,0 +1,203 @@
+"""What the computer can tell of the opponent's hidden hand, and deals drawn to match it.
+
+The opponent's hand is kept as one *slot* per card, each slot with the card kinds it cannot
+be (bit masks over ``playout.KINDS``).  The events of the hand fill the masks in:
+
+* *certain* (``hard``): a player draws on its turn only when nothing fits, so every card it
+  held then fits neither the colour in play, nor the number or symbol on top, nor is a
+  wild; a drawn card that it then keeps (it passes) does not fit either; a wild draw four
+  that stood unchallenged, or survived a challenge, was legal, so it held none of the
+  colour in play;
+* *likely* (``soft``): a player that changes colour on a number or symbol, or plays a plain
+  wild, usually does so because it has nothing of the colour in play.  Players differ
+  here, so this is trusted only ``SOFT_TRUST`` of the time, and half as much again each
+  time the opponent shows it wrong (plays a card the likely masks said it could not hold).
+
+A card the opponent plays empties the least-marked slot that could have held it; cards it
+draws or is given add empty slots.  ``deal`` then fills the slots from the unseen cards,
+the most-marked first, each with a card its mask allows (any card, when none does).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from retro.games.yucky import playout
+from retro.games.yucky.playout import KCOL, KIND, KINDS, KRANK, WILD_COLOR
+from retro.games.yucky.rules import (
+    COLORS,
+    Card,
+    Challenged,
+    ColorNamed,
+    Drew,
+    HandEvent,
+    Passed,
+    Played,
+)
+
+#: How often the likely masks are used in a deal (before the opponent shows them wrong).
+SOFT_TRUST = 0.75
+
+
+def _mask(test: Callable[[int], bool]) -> int:
+    return sum(1 << k for k in range(len(KINDS)) if test(k))
+
+
+def _color_mask(color: int) -> int:
+    return _mask(lambda k: KCOL[k] == color)
+
+
+def _rank_mask(rank: int) -> int:
+    return _mask(lambda k: KCOL[k] != WILD_COLOR and KRANK[k] == rank)
+
+
+COLOR_MASK: tuple[int, ...] = tuple(_color_mask(c) for c in range(4))
+WILD_MASK = _color_mask(WILD_COLOR)
+RANK_MASK: dict[int, int] = {rank: _rank_mask(rank) for rank in range(playout.DRAW_TWO + 1)}
+
+
+def fits_mask(color: int | None, rank: int) -> int:
+    """The kinds that could be played on ``color`` with ``rank`` on top (-1: a wild)."""
+    mask = WILD_MASK
+    if color is not None:
+        mask |= COLOR_MASK[color]
+    if rank >= 0:
+        mask |= RANK_MASK[rank]
+    return mask
+
+
+@dataclass
+class Slot:
+    hard: int = 0       # kinds the card certainly is not
+    soft: int = 0       # kinds it is probably not
+
+
+@dataclass
+class HandModel:
+    """The opponent's hand as slots (see the module notes); fed with ``observe``."""
+
+    seat: int                                   # the opponent's seat
+    multiple_draw: bool = False
+    slots: list[Slot] = field(default_factory=list)
+    color: int | None = None                    # the colour in play as the events go
+    rank: int = -1                              # the number or symbol on top (-1: a wild)
+    contradictions: int = 0                     # times the likely masks proved wrong
+    _pending_w4: int | None = None              # the colour a wild draw four was played on
+    _seen: int = 0
+
+    @classmethod
+    def start(cls, seat: int, events: list[HandEvent], hand_size: int, top: Card,
+              color: str | None, multiple_draw: bool) -> HandModel:
+        """A model for a hand whose events so far are ``events`` and whose opponent now
+        holds ``hand_size`` cards; ``top`` and ``color`` are the start-up card and colour
+        (the top card and colour in play now, if nothing happened yet)."""
+        gained = sum(len(e.cards) for e in events if isinstance(e, Drew) and e.seat == seat)
+        played = sum(1 for e in events if isinstance(e, Played) and e.seat == seat)
+        model = cls(seat, multiple_draw)
+        model.slots = [Slot() for _ in range(max(hand_size - gained + played, 0))]
+        model.color = COLORS.index(color) if color else None
+        model.rank = -1 if top.is_wild else KRANK[KIND[top]]
+        return model
+
+    @property
+    def trust(self) -> float:
+        return SOFT_TRUST * 0.5 ** self.contradictions
+
+    def observe(self, events: list[HandEvent], hand_size: int | None) -> None:
+        """Take in the events not seen yet; ``hand_size`` is the opponent's card count now
+        (the slots are made to match it, should the events not tell the whole story)."""
+        for event in events[self._seen:]:
+            self._event(event)
+        self._seen = len(events)
+        if hand_size is None:
+            return
+        slots = self.slots
+        while len(slots) < hand_size:          # only if the events were not all seen
+            slots.append(Slot())
+        while len(slots) > hand_size:
+            slots.remove(min(slots, key=_marks))
+
+    def _mark_all(self, hard: int = 0, soft: int = 0) -> None:
+        for slot in self.slots:
+            slot.hard |= hard
+            slot.soft |= soft
+
+    def _event(self, event: HandEvent) -> None:
+        opp = self.seat
+        if isinstance(event, Played):
+            kind = KIND[event.card]
+            before, before_rank = self.color, self.rank
+            if event.seat == opp:
+                self._take(kind)
+                if event.card.is_wild:
+                    if KRANK[kind] == playout.WILD_FOUR:
+                        self._pending_w4 = before
+                    elif before is not None:
+                        self._mark_all(soft=fits_mask(before, before_rank) & ~WILD_MASK)
+                elif before is not None and KCOL[kind] != before:
+                    self._mark_all(soft=COLOR_MASK[before])
+            self.color = COLORS.index(event.color)
+            self.rank = -1 if event.card.is_wild else KRANK[kind]
+        elif isinstance(event, ColorNamed):
+            self.color = COLORS.index(event.color)
+        elif isinstance(event, Challenged):
+            if event.guilty:
+                self._pending_w4 = None
+            else:
+                self._settle_w4()
+        elif isinstance(event, Drew):
+            if event.seat != opp:
+                if event.why == "draw_four":
+                    self._settle_w4()      # the wild draw four stood unchallenged
+                return
+            self._pending_w4 = None
+            if event.why == "turn" and not self.multiple_draw:
+                self._mark_all(hard=fits_mask(self.color, self.rank))
+            self.slots.extend(Slot() for _ in event.cards)
+        elif isinstance(event, Passed) and event.seat == opp and not self.multiple_draw:
+            self._mark_all(hard=fits_mask(self.color, self.rank))
+
+    def _settle_w4(self) -> None:
+        if self._pending_w4 is not None:
+            self._mark_all(hard=COLOR_MASK[self._pending_w4])
+            self._pending_w4 = None
+
+    def _take(self, kind: int) -> None:
+        """Empty the slot the played card most likely came from."""
+        bit = 1 << kind
+        slots = self.slots
+        if not slots:
+            return
+        fits = [s for s in slots if not (s.hard | s.soft) & bit]
+        if not fits:
+            fits = [s for s in slots if not s.hard & bit]
+            if fits:
+                # The likely masks were wrong for this opponent: trust them less.
+                self.contradictions += 1
+                for slot in slots:
+                    slot.soft = 0
+            else:
+                fits = slots
+        slots.remove(min(fits, key=_marks))
+
+    def deal(self, pool: list[int], rng: random.Random) -> tuple[list[int], list[int]]:
+        """A hand for the opponent from ``pool`` (card kinds, shuffled here) and the rest."""
+        soft = rng.random() < self.trust
+        masks = [s.hard | s.soft if soft else s.hard for s in self.slots]
+        masks.sort(key=lambda m: -m.bit_count())
+        rng.shuffle(pool)
+        hand: list[int] = []
+        for mask in masks:
+            if not pool:
+                break
+            at = 0
+            if mask:
+                at = next((i for i, k in enumerate(pool) if not mask >> k & 1), 0)
+            hand.append(pool.pop(at))
+        return hand, pool
+
+
+def _marks(slot: Slot) -> int:
+    return (slot.hard | slot.soft).bit_count()

@@ -1,0 +1,129 @@
+"""What the computer infers about the opponent's hidden hand from what it sees it do."""
+
+from __future__ import annotations
+
+import random
+
+from retro.games.yucky.opponent import COLOR_MASK, WILD_MASK, HandModel, fits_mask
+from retro.games.yucky.playout import KCOL, KIND, WILD_COLOR
+from retro.games.yucky.rules import (
+    DECK,
+    DRAW,
+    YOU,
+    Play,
+    Respond,
+    Round,
+    parse_card,
+)
+
+RED, GREEN, BLUE = 0, 1, 2
+
+
+def arrange(you: str, computer: str, top: str, turn: int = YOU, **kw) -> Round:
+    return Round.arrange(random.Random(0), (you, computer), top, turn=turn, **kw)
+
+
+def model_of(r: Round) -> HandModel:
+    """The computer's model of seat YOU after every event of ``r``."""
+    model = HandModel.start(YOU, [], len(r.cards[YOU]), r.top, r.color, False)
+    return model
+
+
+def watch(r: Round, moves: list) -> HandModel:
+    model = model_of(r)
+    for move in moves:
+        r.apply(move)
+    model.observe(r.events, len(r.cards[YOU]))
+    return model
+
+
+def test_a_draw_on_the_turn_marks_every_held_card_as_not_fitting():
+    r = arrange("G1 B2", "R5 R6", "R3", pile="V9")
+    model = watch(r, [DRAW])                       # V9 does not fit: the turn passes
+    assert len(model.slots) == 3
+    for slot in model.slots:                       # the two held and the one kept
+        assert slot.hard & fits_mask(RED, 3) == fits_mask(RED, 3)
+
+
+def test_a_drawn_card_that_is_then_played_leaves_the_older_marks():
+    r = arrange("G1 B2", "R5 R6", "R3", pile="R8")
+    model = watch(r, [DRAW, Play(parse_card("R8"))])
+    assert len(model.slots) == 2
+    assert all(slot.hard & COLOR_MASK[RED] for slot in model.slots)
+
+
+def test_a_change_of_colour_on_a_number_marks_the_old_colour_as_likely_missing():
+    r = arrange("G3 B2 B5", "R5 R6", "R3")
+    model = watch(r, [Play(parse_card("G3"))])
+    assert all(slot.soft & COLOR_MASK[RED] == COLOR_MASK[RED] and not slot.hard
+               for slot in model.slots)
+
+
+def test_the_likely_marks_are_trusted_less_once_the_opponent_shows_them_wrong():
+    r = arrange("G3 R2 B5", "R3 G6", "R3")
+    model = watch(r, [Play(parse_card("G3"))])     # it held R2 all along
+    trust = model.trust
+    r.apply(Play(parse_card("R3")))                # the computer turns the colour back
+    r.apply(Play(parse_card("R2")))
+    model.observe(r.events, len(r.cards[YOU]))
+    assert model.contradictions == 1
+    assert model.trust == trust / 2
+    assert not any(slot.soft for slot in model.slots)
+
+
+def test_a_wild_draw_four_that_stands_marks_the_colour_it_was_played_on():
+    r = arrange("W4 B2 B5", "R5 R6", "R3")
+    model = watch(r, [Play(parse_card("W4"), "B"), Respond(False)])
+    assert all(slot.hard & COLOR_MASK[RED] == COLOR_MASK[RED] for slot in model.slots)
+
+
+def test_a_wild_draw_four_caught_by_a_challenge_marks_nothing():
+    r = arrange("W4 R2 B5", "R5 R6", "R3")
+    model = watch(r, [Play(parse_card("W4"), "B"), Respond(True)])
+    assert not any(slot.hard & COLOR_MASK[RED] for slot in model.slots)
+
+
+def test_deals_keep_the_certain_marks_while_the_unseen_cards_allow():
+    r = arrange("G1 B2 V4 G7", "R5 R6", "R3", pile="V9")
+    model = watch(r, [DRAW])
+    pool = [KIND[card] for card in DECK][:60]
+    for seed in range(20):
+        hand, rest = model.deal(list(pool), random.Random(seed))
+        assert len(hand) == 5 and len(rest) == len(pool) - 5
+        assert not any(KCOL[k] in (RED, WILD_COLOR) for k in hand)
+        assert sorted(hand + rest) == sorted(pool)
+
+
+def test_deals_fall_back_to_any_card_when_the_marks_cannot_be_kept():
+    model = HandModel.start(YOU, [], 3, parse_card("R3"), "R", False)
+    for slot in model.slots:
+        slot.hard = COLOR_MASK[RED] | COLOR_MASK[GREEN] | WILD_MASK
+    reds = [KIND[parse_card("R1")]] * 5
+    hand, rest = model.deal(list(reds), random.Random(1))
+    assert len(hand) == 3 and len(rest) == 2
+
+
+def test_the_model_follows_the_opponent_card_count_through_a_whole_hand():
+    from retro.games.yucky.ai import RandomPlayer
+
+    for seed in range(20):
+        r = Round.deal(random.Random(seed), dealer=seed % 2)
+        players = (RandomPlayer(random.Random(1)), RandomPlayer(random.Random(2)))
+        start = r.discard[0]
+        model = HandModel.start(YOU, r.events, len(r.cards[YOU]), start,
+                                None if start.is_wild else start.color, False)
+        while r.winner is None and len(r.events) < 600:
+            r.apply(players[r.turn].choose(r, r.turn))
+            model.observe(r.events, None)          # no count handed in: the events alone
+            assert len(model.slots) == len(r.cards[YOU])
+
+
+def test_deals_fill_the_most_marked_slots_first():
+    # One slot can only be green, the other green or blue: green goes to the first.
+    model = HandModel.start(YOU, [], 2, parse_card("R3"), "R", False)
+    model.slots[0].hard = COLOR_MASK[RED]
+    model.slots[1].hard = COLOR_MASK[RED] | COLOR_MASK[BLUE]
+    pool = [KIND[parse_card(code)] for code in ("R1", "G1", "B1")]
+    for seed in range(12):
+        hand, _ = model.deal(list(pool), random.Random(seed))
+        assert sorted(KCOL[k] for k in hand) == [GREEN, BLUE]
