@@ -38,6 +38,7 @@ import numpy as np
 from retro.games.pigpoker import hands as hx
 from retro.games.pigpoker import lookahead as la
 from retro.games.pigpoker import rules as r
+from retro.steps import drain
 
 T = TypeVar("T")
 
@@ -482,15 +483,6 @@ def subset_values_steps(hand: Sequence[int], allowance: int, values: np.ndarray)
         if (yield done / len(subsets)):
             break
     return out
-
-
-def drain(steps: Generator[object, bool | None, T]) -> T:
-    """Run cooperative work to its end at once (benches, tests, the plain policy)."""
-    try:
-        while True:
-            next(steps)
-    except StopIteration as end:
-        return end.value
 
 
 def subset_values_brute(hand: Sequence[int], allowance: int, values: np.ndarray) \
