@@ -34,6 +34,13 @@ PRIORITY: tuple[int, ...] = tuple(
 assert set(ACTIONS) == {"S", "R", "D"}
 
 
+#: How often a play-out turn of the opponent (seat 1 in ``after_play``) is a fitting card at
+#: random instead of the policy's choice.  Players do not all play the policy's way (random
+#: play least of all); play-outs that allow for it judge a candidate against more kinds of
+#: answer.
+OPPONENT_WHIM = 0.3
+
+
 def color_index(color: str) -> int:
     return COLORS.index(color)
 
@@ -65,9 +72,10 @@ def _give_penalty(hand: list[int], rank: int, pile: list[int], used: list[int],
 
 
 def play_out(hands: list[list[int]], pile: list[int], used: list[int], color: int, rank: int,
-             turn: int, rng: random.Random, limit: int = 200) -> tuple[int, int]:
+             turn: int, rng: random.Random, limit: int = 200,
+             whim: float = 0.0) -> tuple[int, int]:
     """Play greedily to the end; the seat that goes out (-1 past ``limit`` moves) and the
-    number of moves played.
+    number of moves played.  Seat 1 plays a fitting card at random ``whim`` of its turns.
 
     ``pile`` is the draw pile (top at the end), ``used`` the discard pile under the top
     card, ``color``/``rank`` what the top card asks for (rank -1 after a wild).  The lists
@@ -81,9 +89,10 @@ def play_out(hands: list[list[int]], pile: list[int], used: list[int], color: in
                 have_color = True
                 break
         best = -1
-        best_pts = -1
+        best_pts = -1.0
+        at_whim = turn == 1 and whim > 0.0 and rng.random() < whim
         for i, k in enumerate(hand):
-            pts = PRIORITY[k]
+            pts: float = rng.random() if at_whim else PRIORITY[k]
             c = KCOL[k]
             if c == WILD_COLOR:
                 if KRANK[k] == WILD_FOUR and have_color:
@@ -91,7 +100,8 @@ def play_out(hands: list[list[int]], pile: list[int], used: list[int], color: in
             elif c != color:
                 if KRANK[k] != rank:
                     continue
-                pts -= 1000             # a change of colour only when the colour fails
+                if not at_whim:
+                    pts -= 1000         # a change of colour only when the colour fails
             if pts > best_pts:
                 best, best_pts = i, pts
         if best < 0:
@@ -146,5 +156,5 @@ def after_play(hands: list[list[int]], pile: list[int], used: list[int], index: 
         turn = 0
     elif r in (SKIP, REVERSE):
         turn = 0
-    return play_out(hands, pile, used, color, rank, turn, rng, limit)
+    return play_out(hands, pile, used, color, rank, turn, rng, limit, OPPONENT_WHIM)
 

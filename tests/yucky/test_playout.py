@@ -18,6 +18,7 @@ from retro.games.yucky.rules import (
     Reshuffled,
     Respond,
     Round,
+    parse_card,
 )
 
 
@@ -72,3 +73,17 @@ def test_playout_finds_the_same_winner_as_the_engine():
         assert winner == r.winner, f"seed {seed}"
         compared += 1
     assert compared >= 50
+
+
+def test_play_out_opponent_plays_a_fitting_card_at_random_at_its_whim():
+    red5, green7, red7 = (KIND[parse_card(code)] for code in ("R5", "G7", "R7"))
+
+    def first_answer(whim: float, seed: int) -> int:
+        hands = [[KIND[parse_card("B1")]] * 3, [red5, green7]]
+        used = [red7]
+        playout.play_out(hands, [KIND[parse_card("V1")]] * 20, used, 0, 7, 1,
+                         random.Random(seed), whim=whim)
+        return used[1]
+
+    assert {first_answer(0.0, seed) for seed in range(20)} == {red5}    # colour first
+    assert {first_answer(1.0, seed) for seed in range(20)} == {red5, green7}

@@ -15,8 +15,8 @@ from retro.script import run
 # colour in play first); without the second ENTER you forget the cry on G5 and are caught.
 WIN_HAND = 'ENTER "B3" "B8" "W4" V "V8" "VS" "V9" "V4" "V0" SPACE "GR" "G4" ENTER "G5" "G6"'
 FORGET_CRY = 'ENTER "B3" "B8" "W4" V "V8" "VS" "V9" "V4" "V0" SPACE "GR" "G4" "G5"'
-# Seed 1: after your R0 the computer plays down to one card.
-COMPUTER_AT_ONE = 'ENTER SPACE SPACE SPACE "V6" "V6" "V5" "G3" "RS" "R0"'
+# Seed 1: after your third draw in a row the computer plays down to one card.
+COMPUTER_AT_ONE = 'ENTER SPACE SPACE "V6" "V5" "G3" "G2" SPACE SPACE SPACE'
 
 
 def play(keys: str, seed: int = 1, letters: str = "*", **kw):
