@@ -349,8 +349,8 @@ class Computer(Player):
         The opponent's hand is dealt from the unseen cards to fit what it showed
         (``opponent.HandModel``), the draw pile shuffled; both seats then play the play-out
         policy.  ``rollouts`` deals, fewer if the play-outs reach ``MOVE_BUDGET`` moves (in
-        the long game a play-out is long).  The most play-outs won decide, the one-move
-        score breaks ties.
+        the long game a play-out is long).  The share of play-outs won decides, with
+        ``PRIOR`` times the one-move score added, which also breaks ties.
         """
         pool = [KIND[card] for card, n in unseen.items() for _ in range(max(n, 0))]
         mine = [KIND[card] for card in r.cards[seat]]
