@@ -346,6 +346,13 @@ def test_beyond_loopback_a_socket_without_a_browser_id_leaves_no_folder(tmp_path
                 await asyncio.sleep(1.0)
                 await socket.close()
                 await closed(socket)
+                # The server removes the folder after its game has saved and ended, a
+                # moment after the socket closes: wait for that, with a deadline.
+                for _ in range(200):
+                    if not any((data / BROWSERS_FOLDER).iterdir()):
+                        break
+                    await asyncio.sleep(0.05)
+                assert list((data / BROWSERS_FOLDER).iterdir()) == []
     asyncio.run(go())
     assert list((data / BROWSERS_FOLDER).iterdir()) == []
 
