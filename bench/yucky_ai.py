@@ -1,7 +1,7 @@
 """Yucky Lucky You! computer player: hand win rates against three baselines, decision times.
 
     python bench/yucky_ai.py            # 3,000 hands against each baseline
-    python bench/yucky_ai.py --quick    # 100 hands each, under a minute
+    python bench/yucky_ai.py --quick    # 25 hands each, under a minute
 
 Prints ``key = value`` lines.  For each baseline (``random``, ``greedy``, ``first_fit``, see
 ``retro.games.yucky.ai``): ``win_vs_<name>`` (the share of decided hands the computer won,
@@ -84,7 +84,7 @@ def speed(make_player: Callable[[random.Random], Player], hands: int, seed: int)
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="100 hands each (under a minute)")
+    parser.add_argument("--quick", action="store_true", help="25 hands each (under a minute)")
     parser.add_argument("--hands", type=int, help="hands against each baseline")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", choices=sorted(OPPONENTS), action="append",
@@ -101,7 +101,7 @@ def main() -> None:
     if args.prior is not None:
         ai.PRIOR = args.prior
     lapse = LAPSE if args.lapse is None else args.lapse
-    hands = args.hands or (100 if args.quick else 3_000)
+    hands = args.hands or (25 if args.quick else 3_000)
     print(f"lapse = {lapse}")
     print(f"rollouts = {ai.ROLLOUTS}")
     print(f"prior = {ai.PRIOR}")

@@ -198,9 +198,10 @@ SHED_POINTS_LATE = 0.03   # ... much more when the opponent is about to go out
 LATE = 2                  # the opponent at this many cards or fewer is about to go out
 MULTI_DRAW_LIMIT = 12     # multiple draw: give up looking after this many cards
 HOLD_DRAW = 3.0           # keeping draw twos and draw fours for the opponent's last cards
-ROLLOUTS = 200            # sampled deals played out per candidate (0: one-move scores only)
-PRIOR = 0.02              # the one-move score's weight against the share of play-outs won
+ROLLOUTS = 800            # sampled deals played out per candidate (0: one-move scores only)
+PRIOR = 0.01              # the one-move score's weight against the share of play-outs won
 MOVE_BUDGET = 200_000     # ... or fewer: the play-outs of one decision stop past these moves
+LONG_GAME_SHARE = 0.6     # ... this share of them in the long game, whose moves cost more
 WILD_COLORS_TRIED = 4     # a wild is played out naming each colour it holds (up to 4)
 LAPSE = 0.04              # how often the computer forgets its cry in the game
 
@@ -348,8 +349,9 @@ class Computer(Player):
 
         The opponent's hand is dealt from the unseen cards to fit what it showed
         (``opponent.HandModel``), the draw pile shuffled; both seats then play the play-out
-        policy.  ``rollouts`` deals, fewer if the play-outs reach ``MOVE_BUDGET`` moves (in
-        the long game a play-out is long).  The share of play-outs won decides, with
+        policy.  ``rollouts`` deals, fewer if the play-outs reach ``MOVE_BUDGET`` moves
+        (``LONG_GAME_SHARE`` of them in the long game, where a play-out is long and every
+        move scans hands of up to 52 cards).  The share of play-outs won decides, with
         ``PRIOR`` times the one-move score added, which also breaks ties.
         """
         pool = [KIND[card] for card, n in unseen.items() for _ in range(max(n, 0))]
@@ -361,6 +363,8 @@ class Computer(Player):
         wins = [0] * len(options)
         rng = self.rng
         moves = 0
+        # A long-game play-out scans 52-card hands at every move.
+        budget = MOVE_BUDGET * (LONG_GAME_SHARE if r.options.long_game else 1.0)
         for deal in range(self.rollouts):
             opp_hand, rest = self._model.deal(list(pool), rng)
             seed = rng.getrandbits(32)
@@ -373,7 +377,7 @@ class Computer(Player):
                 if winner == 0:
                     wins[i] += 1
             stop = yield (deal + 1) / self.rollouts
-            if stop or moves >= MOVE_BUDGET:
+            if stop or moves >= budget:
                 break
         played = deal + 1
         best = max(range(len(options)),

@@ -13,9 +13,19 @@ be (bit masks over ``playout.KINDS``).  The events of the hand fill the masks in
   here, so this is trusted only ``SOFT_TRUST`` of the time, and half as much again each
   time the opponent shows it wrong (plays a card the likely masks said it could not hold).
 
-A card the opponent plays empties the least-marked slot that could have held it; cards it
-draws or is given add empty slots.  ``deal`` then fills the slots from the unseen cards,
-the most-marked first, each with a card its mask allows (any card, when none does).
+Cards the opponent draws or is given add empty slots.  Which slot a card it plays came
+from is often not known: a card drawn after a draw on the turn is unmarked, the older ones
+are marked, and a card that fits both could have been either.  The model keeps the history
+of marks, new slots and played cards, and each deal replays it, taking every played card
+from a slot that could have held it, chosen at random with the odds of that slot holding
+that card (``replay``).  Deciding once for all deals (say, always the least-marked slot)
+would keep marks on a card that was in fact drawn later: against random play that left
+the opponent's true hand outside the marks at a third of the computer's decisions.
+``deal`` then fills the replayed slots from the unseen cards, the most-marked first, each
+with a card its mask allows (any card, when none does).
+
+``slots`` is one such replay made without chance (the least-marked slot gives each played
+card): it keeps the count of cards and tells when the likely marks prove wrong.
 """
 
 from __future__ import annotations
@@ -40,6 +50,13 @@ from retro.games.yucky.rules import (
 #: How often the likely masks are used in a deal (before the opponent shows them wrong).
 SOFT_TRUST = 0.75
 
+#: The operations of the history that ``deal`` replays: marks on every slot held then
+#: (hard, soft), new slots (count), a played card (kind), a slot dropped to match the count.
+MARK, ADD, PLAY, DROP = range(4)
+
+#: Replays kept for the deals of one decision (each deal still shuffles its own cards).
+REPLAYS = 40
+
 
 def _mask(test: Callable[[int], bool]) -> int:
     return sum(1 << k for k in range(len(KINDS)) if test(k))
@@ -53,6 +70,7 @@ def _rank_mask(rank: int) -> int:
     return _mask(lambda k: KCOL[k] != WILD_COLOR and KRANK[k] == rank)
 
 
+ALL_KINDS = (1 << len(KINDS)) - 1
 COLOR_MASK: tuple[int, ...] = tuple(_color_mask(c) for c in range(4))
 WILD_MASK = _color_mask(WILD_COLOR)
 RANK_MASK: dict[int, int] = {rank: _rank_mask(rank) for rank in range(playout.DRAW_TWO + 1)}
@@ -84,6 +102,10 @@ class HandModel:
     color: int | None = None                    # the colour in play as the events go
     rank: int = -1                              # the number or symbol on top (-1: a wild)
     contradictions: int = 0                     # times the likely masks proved wrong
+    history: list[tuple[int, int, int]] = field(default_factory=list)
+    _replays: tuple[list[list[int]], list[list[int]]] = field(
+        default_factory=lambda: ([], []))       # kept replays, without and with soft marks
+    _replays_at: int = -1
     _pending_w4: int | None = None              # the colour a wild draw four was played on
     _seen: int = 0
 
@@ -96,7 +118,7 @@ class HandModel:
         gained = sum(len(e.cards) for e in events if isinstance(e, Drew) and e.seat == seat)
         played = sum(1 for e in events if isinstance(e, Played) and e.seat == seat)
         model = cls(seat, multiple_draw)
-        model.slots = [Slot() for _ in range(max(hand_size - gained + played, 0))]
+        model._add(max(hand_size - gained + played, 0))
         model.color = COLORS.index(color) if color else None
         model.rank = -1 if top.is_wild else KRANK[KIND[top]]
         return model
@@ -114,15 +136,21 @@ class HandModel:
         if hand_size is None:
             return
         slots = self.slots
-        while len(slots) < hand_size:          # only if the events were not all seen
-            slots.append(Slot())
+        if len(slots) < hand_size:             # only if the events were not all seen
+            self._add(hand_size - len(slots))
         while len(slots) > hand_size:
             slots.remove(min(slots, key=_marks))
+            self.history.append((DROP, 0, 0))
+
+    def _add(self, count: int) -> None:
+        self.slots.extend(Slot() for _ in range(count))
+        self.history.append((ADD, count, 0))
 
     def _mark_all(self, hard: int = 0, soft: int = 0) -> None:
         for slot in self.slots:
             slot.hard |= hard
             slot.soft |= soft
+        self.history.append((MARK, hard, soft))
 
     def _event(self, event: HandEvent) -> None:
         opp = self.seat
@@ -155,7 +183,7 @@ class HandModel:
             self._pending_w4 = None
             if event.why == "turn" and not self.multiple_draw:
                 self._mark_all(hard=fits_mask(self.color, self.rank))
-            self.slots.extend(Slot() for _ in event.cards)
+            self._add(len(event.cards))
         elif isinstance(event, Passed) and event.seat == opp and not self.multiple_draw:
             self._mark_all(hard=fits_mask(self.color, self.rank))
 
@@ -165,7 +193,8 @@ class HandModel:
             self._pending_w4 = None
 
     def _take(self, kind: int) -> None:
-        """Empty the slot the played card most likely came from."""
+        """Empty the least-marked slot that could have held the played card."""
+        self.history.append((PLAY, kind, 0))
         bit = 1 << kind
         slots = self.slots
         if not slots:
@@ -183,20 +212,82 @@ class HandModel:
         slots.remove(min(fits, key=_marks))
 
     def deal(self, pool: list[int], rng: random.Random) -> tuple[list[int], list[int]]:
-        """A hand for the opponent from ``pool`` (card kinds, shuffled here) and the rest."""
+        """A hand for the opponent from ``pool`` (card kinds, shuffled here) and the rest.
+
+        Up to ``REPLAYS`` replays (with and without the likely marks) are kept while the
+        history stays the same: in the long game's 52-card hands a replay costs more than
+        the play-out it feeds."""
         soft = rng.random() < self.trust
-        masks = [s.hard | s.soft if soft else s.hard for s in self.slots]
-        masks.sort(key=lambda m: -m.bit_count())
-        rng.shuffle(pool)
-        hand: list[int] = []
-        for mask in masks:
-            if not pool:
-                break
-            at = 0
-            if mask:
-                at = next((i for i, k in enumerate(pool) if not mask >> k & 1), 0)
-            hand.append(pool.pop(at))
-        return hand, pool
+        if self._replays_at != len(self.history):
+            self._replays_at = len(self.history)
+            self._replays = ([], [])
+        kept = self._replays[soft]
+        if len(kept) < REPLAYS:
+            kept.append(self.replay(rng, soft))
+            masks = kept[-1]
+        else:
+            masks = kept[rng.randrange(REPLAYS)]
+        return fill(masks, pool, rng)
+
+    def replay(self, rng: random.Random, soft: bool) -> list[int]:
+        """The masks of the opponent's cards now, from one random replay of the history
+        (with the likely marks if ``soft``).  A played card leaves a slot that could have
+        held it, each with odds in proportion to one over the kinds its mask allows."""
+        hard: list[int] = []
+        likely: list[int] = []
+        for op, a, b in self.history:
+            if op == MARK:
+                hard = [m | a for m in hard]
+                if soft:
+                    likely = [m | b for m in likely]
+            elif op == ADD:
+                hard += [0] * a
+                likely += [0] * a
+            elif op == PLAY:
+                if not hard:
+                    continue
+                bit = 1 << a
+                could = [i for i, m in enumerate(hard) if not (m | likely[i]) & bit]
+                if not could:
+                    # Often a slot chosen earlier in this replay was the wrong one; the
+                    # likely marks stay (``trust`` answers for how far they hold).
+                    could = [i for i, m in enumerate(hard) if not m & bit]
+                    if not could:
+                        could = list(range(len(hard)))
+                at = could[0] if len(could) == 1 else _pick(could, hard, likely, rng)
+                del hard[at], likely[at]
+            elif hard:                            # DROP
+                at = min(range(len(hard)), key=lambda i: (hard[i] | likely[i]).bit_count())
+                del hard[at], likely[at]
+        return [m | likely[i] for i, m in enumerate(hard)]
+
+
+def _pick(could: list[int], hard: list[int], likely: list[int], rng: random.Random) -> int:
+    """One of the slots ``could``, in proportion to one over the kinds each allows."""
+    weights = [1.0 / max((ALL_KINDS & ~(hard[i] | likely[i])).bit_count(), 1) for i in could]
+    x = rng.random() * sum(weights)
+    for i, w in zip(could, weights, strict=True):
+        x -= w
+        if x < 0:
+            return i
+    return could[-1]
+
+
+def fill(masks: list[int], pool: list[int], rng: random.Random
+         ) -> tuple[list[int], list[int]]:
+    """A hand of ``len(masks)`` cards from ``pool`` (shuffled here) and the rest: the
+    most-marked mask first, each given the first card it allows (any card, if none)."""
+    masks = sorted(masks, key=lambda m: -m.bit_count())
+    rng.shuffle(pool)
+    hand: list[int] = []
+    for mask in masks:
+        if not pool:
+            break
+        at = 0
+        if mask:
+            at = next((i for i, k in enumerate(pool) if not mask >> k & 1), 0)
+        hand.append(pool.pop(at))
+    return hand, pool
 
 
 def _marks(slot: Slot) -> int:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
-from retro.games.yucky.opponent import COLOR_MASK, WILD_MASK, HandModel, fits_mask
+from retro.games.yucky.opponent import COLOR_MASK, WILD_MASK, HandModel, fill, fits_mask
 from retro.games.yucky.playout import KCOL, KIND, WILD_COLOR
 from retro.games.yucky.rules import (
     DECK,
@@ -95,11 +96,9 @@ def test_deals_keep_the_certain_marks_while_the_unseen_cards_allow():
 
 
 def test_deals_fall_back_to_any_card_when_the_marks_cannot_be_kept():
-    model = HandModel.start(YOU, [], 3, parse_card("R3"), "R", False)
-    for slot in model.slots:
-        slot.hard = COLOR_MASK[RED] | COLOR_MASK[GREEN] | WILD_MASK
+    only_blue = COLOR_MASK[RED] | COLOR_MASK[GREEN] | COLOR_MASK[3] | WILD_MASK
     reds = [KIND[parse_card("R1")]] * 5
-    hand, rest = model.deal(list(reds), random.Random(1))
+    hand, rest = fill([only_blue] * 3, list(reds), random.Random(1))
     assert len(hand) == 3 and len(rest) == 2
 
 
@@ -120,10 +119,58 @@ def test_the_model_follows_the_opponent_card_count_through_a_whole_hand():
 
 def test_deals_fill_the_most_marked_slots_first():
     # One slot can only be green, the other green or blue: green goes to the first.
-    model = HandModel.start(YOU, [], 2, parse_card("R3"), "R", False)
-    model.slots[0].hard = COLOR_MASK[RED]
-    model.slots[1].hard = COLOR_MASK[RED] | COLOR_MASK[BLUE]
+    masks = [COLOR_MASK[RED], COLOR_MASK[RED] | COLOR_MASK[BLUE]]
     pool = [KIND[parse_card(code)] for code in ("R1", "G1", "B1")]
     for seed in range(12):
-        hand, _ = model.deal(list(pool), random.Random(seed))
+        hand, _ = fill(list(masks), list(pool), random.Random(seed))
         assert sorted(KCOL[k] for k in hand) == [GREEN, BLUE]
+
+
+def test_a_played_card_that_an_old_or_a_new_card_could_be_leaves_either_in_the_deals():
+    # The opponent drew on red (its three cards then: no red, no 3, no wild), was given two
+    # unmarked cards by a draw two, and then played B5, which any of its five could be.
+    r = arrange("G1 B5", "RD R5 G9", "R3", pile="V9 B7 G4")
+    model = watch(r, [DRAW, Play(parse_card("RD")), Play(parse_card("R5")),
+                      Play(parse_card("B5"))])
+    assert sum(1 for slot in model.slots if slot.hard) == 3  # the summary: a new card went
+    marked = Counter(sum(1 for mask in model.replay(random.Random(seed), soft=False) if mask)
+                     for seed in range(60))
+    assert set(marked) == {2, 3}
+    assert marked[2] > marked[3]          # three old cards against two new ones, and an old
+                                          # one allows fewer kinds, so it is likelier B5
+
+
+def test_the_opponent_true_hand_keeps_the_certain_marks_of_some_deal_through_whole_hands():
+    from retro.games.yucky.ai import RandomPlayer
+
+    def fits(masks: list[int], hand: list[int]) -> bool:
+        """Whether the cards can be given to the masks one each (a bipartite matching)."""
+        owner: dict[int, int] = {}
+
+        def place(slot: int, seen: set[int]) -> bool:
+            for j, kind in enumerate(hand):
+                if masks[slot] >> kind & 1 or j in seen:
+                    continue
+                seen.add(j)
+                if j not in owner or place(owner[j], seen):
+                    owner[j] = slot
+                    return True
+            return False
+        return all(place(slot, set()) for slot in range(len(masks)))
+
+    shares = []
+    for seed in range(12):
+        r = Round.deal(random.Random(seed), dealer=seed % 2)
+        players = (RandomPlayer(random.Random(1)), RandomPlayer(random.Random(2)))
+        start = r.discard[0]
+        model = HandModel.start(YOU, r.events, len(r.cards[YOU]), start,
+                                None if start.is_wild else start.color, False)
+        while r.winner is None and len(r.events) < 400:
+            r.apply(players[r.turn].choose(r, r.turn))
+            model.observe(r.events, None)
+            hand = [KIND[card] for card in r.cards[YOU]]
+            rng = random.Random(len(r.events))
+            kept = sum(fits(model.replay(rng, soft=False), hand) for _ in range(40))
+            assert kept > 0
+            shares.append(kept / 40)
+    assert sum(shares) / len(shares) > 0.85

@@ -12,11 +12,11 @@ from retro.games.yucky.rules import Match
 from retro.script import run
 
 # Seed 2: a whole hand won by typing cards (found by playing the first fitting card, the
-# colour in play first); without the second ENTER you forget the cry on G5 and are caught.
-WIN_HAND = 'ENTER "B3" "B8" "W4" V "V8" "VS" "V9" "V4" "V0" SPACE "GR" "G4" ENTER "G5" "G6"'
-FORGET_CRY = 'ENTER "B3" "B8" "W4" V "V8" "VS" "V9" "V4" "V0" SPACE "GR" "G4" "G5"'
-# Seed 1: after your third draw in a row the computer plays down to one card.
-COMPUTER_AT_ONE = 'ENTER SPACE SPACE "V6" "V5" "G3" "G2" SPACE SPACE SPACE'
+# colour in play first); without the second ENTER you forget the cry on GR and are caught.
+WIN_HAND = 'ENTER "B3" "B8" "W4" V "V8" "VS" "V9" "V4" "V0" "G5" ENTER "GR" "G4"'
+FORGET_CRY = 'ENTER "B3" "B8" "W4" V "V8" "VS" "V9" "V4" "V0" "G5" "GR"'
+# Seed 1: after your last draw here the computer plays down to one card.
+COMPUTER_AT_ONE = 'ENTER SPACE SPACE SPACE "G2" "G3" "G7" "RS" "R0" SPACE "BR" SPACE'
 
 
 def play(keys: str, seed: int = 1, letters: str = "*", **kw):
@@ -66,9 +66,9 @@ def test_you_catch_the_computers_missing_cry(assert_screen, monkeypatch):
 def test_won_hand(assert_screen):
     result = play(WIN_HAND, seed=2)
     assert result.state["phase"] == "hand_over" and result.state["winner"] == "you"
-    # The computer is left with R6 RS B3 B6: 6 + 20 + 3 + 6.
-    assert result.state["hands"]["computer"] == ["R6", "RS", "B3", "B6"]
-    assert result.state["scores"] == {"you": 35, "computer": 0}
+    # The computer is left with G2 G1 R6 RS B3 B6: 2 + 1 + 6 + 20 + 3 + 6.
+    assert result.state["hands"]["computer"] == ["G2", "G1", "R6", "RS", "B3", "B6"]
+    assert result.state["scores"] == {"you": 38, "computer": 0}
     assert_screen(result, "yucky/won_hand")
 
 
