@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 from retro.games.yucky.opponent import COLOR_MASK, WILD_MASK, HandModel, fill, fits_mask
 from retro.games.yucky.playout import KCOL, KIND, WILD_COLOR
@@ -102,18 +103,25 @@ def test_deals_fall_back_to_any_card_when_the_marks_cannot_be_kept():
     assert len(hand) == 3 and len(rest) == 2
 
 
-def test_the_model_follows_the_opponent_card_count_through_a_whole_hand():
+def random_hand(seed: int, max_events: int) -> Iterator[tuple[Round, HandModel]]:
+    """A hand between two random players, with the model of seat YOU after every move
+    (fed the events alone, no card count)."""
     from retro.games.yucky.ai import RandomPlayer
 
+    r = Round.deal(random.Random(seed), dealer=seed % 2)
+    players = (RandomPlayer(random.Random(1)), RandomPlayer(random.Random(2)))
+    start = r.discard[0]
+    model = HandModel.start(YOU, r.events, len(r.cards[YOU]), start,
+                            None if start.is_wild else start.color, False)
+    while r.winner is None and len(r.events) < max_events:
+        r.apply(players[r.turn].choose(r, r.turn))
+        model.observe(r.events, None)
+        yield r, model
+
+
+def test_the_model_follows_the_opponent_card_count_through_a_whole_hand():
     for seed in range(20):
-        r = Round.deal(random.Random(seed), dealer=seed % 2)
-        players = (RandomPlayer(random.Random(1)), RandomPlayer(random.Random(2)))
-        start = r.discard[0]
-        model = HandModel.start(YOU, r.events, len(r.cards[YOU]), start,
-                                None if start.is_wild else start.color, False)
-        while r.winner is None and len(r.events) < 600:
-            r.apply(players[r.turn].choose(r, r.turn))
-            model.observe(r.events, None)          # no count handed in: the events alone
+        for r, model in random_hand(seed, 600):
             assert len(model.slots) == len(r.cards[YOU])
 
 
@@ -141,8 +149,6 @@ def test_a_played_card_that_an_old_or_a_new_card_could_be_leaves_either_in_the_d
 
 
 def test_the_opponent_true_hand_keeps_the_certain_marks_of_some_deal_through_whole_hands():
-    from retro.games.yucky.ai import RandomPlayer
-
     def fits(masks: list[int], hand: list[int]) -> bool:
         """Whether the cards can be given to the masks one each (a bipartite matching)."""
         owner: dict[int, int] = {}
@@ -160,14 +166,7 @@ def test_the_opponent_true_hand_keeps_the_certain_marks_of_some_deal_through_who
 
     shares = []
     for seed in range(12):
-        r = Round.deal(random.Random(seed), dealer=seed % 2)
-        players = (RandomPlayer(random.Random(1)), RandomPlayer(random.Random(2)))
-        start = r.discard[0]
-        model = HandModel.start(YOU, r.events, len(r.cards[YOU]), start,
-                                None if start.is_wild else start.color, False)
-        while r.winner is None and len(r.events) < 400:
-            r.apply(players[r.turn].choose(r, r.turn))
-            model.observe(r.events, None)
+        for r, model in random_hand(seed, 400):
             hand = [KIND[card] for card in r.cards[YOU]]
             rng = random.Random(len(r.events))
             kept = sum(fits(model.replay(rng, soft=False), hand) for _ in range(40))
