@@ -215,8 +215,7 @@ class HandModel:
         """A hand for the opponent from ``pool`` (card kinds, shuffled here) and the rest.
 
         Up to ``REPLAYS`` replays (with and without the likely marks) are kept while the
-        history stays the same: in the long game's 52-card hands a replay costs more than
-        the play-out it feeds."""
+        history stays the same, so that 800 deals do not replay a long hand 800 times."""
         soft = rng.random() < self.trust
         if self._replays_at != len(self.history):
             self._replays_at = len(self.history)
