@@ -10,6 +10,7 @@ from retro.games.yucky.rules import (
     DRAW,
     YOU,
     Catch,
+    Options,
     Phase,
     Play,
     Respond,
@@ -160,6 +161,19 @@ def test_computer_play_outs_stop_at_their_move_budget(monkeypatch):
     monkeypatch.setattr(ai, "MOVE_BUDGET", 1)
     steps = list(_steps(Computer(random.Random(3)).choose_steps(r, COMPUTER)))
     assert steps == [1 / ai.ROLLOUTS]          # one deal played out, then the budget is spent
+
+
+def test_computer_play_outs_in_the_long_game_stop_at_a_share_of_the_move_budget(monkeypatch):
+    # Its play-outs scan hands of up to 52 cards at every move, so fewer moves are allowed.
+    import retro.games.yucky.ai as ai
+
+    monkeypatch.setattr(ai, "MOVE_BUDGET", 20_000)
+    deals = {}
+    for long_game in (False, True):
+        r = arrange("G1 G2 V5 B7", "R5 RS G3 WC B9", "R3", options=Options(long_game=long_game))
+        deals[long_game] = len(list(_steps(Computer(random.Random(3)).choose_steps(r, COMPUTER))))
+    assert deals[False] < ai.ROLLOUTS              # the budget binds in both
+    assert abs(deals[True] / deals[False] - ai.LONG_GAME_SHARE) < 0.1
 
 
 def _steps(gen):
