@@ -13,10 +13,10 @@ import statistics
 import sys
 import time
 
-from retro.ansi import encode_full
-from retro.ansiread import TerminalModel, TerminalStream
 from retro.capture import capture
-from retro.script import run
+from retro.frontends.script import run
+from retro.screenfiles.ansi import encode_full
+from retro.screenfiles.ansiread import TerminalModel, TerminalStream
 
 SETTLE_MS = 150
 #: A program that draws a full 80x25 screen of coloured text at once, then waits.

@@ -40,9 +40,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from retro.font import load_glyphs
-from retro.raster import VGA_PALETTE, Raster
-from retro.screen import Screen
+from retro.pc.font import load_glyphs
+from retro.pc.screen import Screen
+from retro.pictures.raster import VGA_PALETTE, Raster
 
 
 def game_screens() -> list[Screen]:

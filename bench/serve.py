@@ -103,8 +103,8 @@ async def _play(url: str, number: int, keys: int, latencies: list[float],
 def headless_key_ms(keys: int) -> float:
     """Milliseconds a headless machine takes per key of the same probe (Up/Down in
     Sixty-Six), the changed cells included: the work of a key with no server between."""
+    from retro.frontends.script import drive, parse, run
     from retro.programs import find
-    from retro.script import drive, parse, run
     from retro.web.session import Channel, WebFrontend
 
     result = run(find("sixtysix"), letters="*", seed=0, keys="", stop_at_end=True)

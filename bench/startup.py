@@ -31,7 +31,7 @@ def main() -> None:
     print(f"runs = {runs}")
     print(f"version_s = {_median_seconds(command, runs):.3f}")
     print(f"python_s = {_median_seconds([sys.executable, '-c', 'pass'], runs):.3f}")
-    probe = "import sys, retro, retro.cli, retro.script; print('pygame' in sys.modules)"
+    probe = "import sys, retro, retro.cli, retro.frontends.script; print('pygame' in sys.modules)"
     pulled = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     print(f"import_pulls_pygame = {pulled.stdout.strip()}")
 

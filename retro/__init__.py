@@ -23,15 +23,16 @@ __version__ = "0.1.0"
 
 #: Public name -> the module that defines it.
 _EXPORTS = {
-    "Machine": "retro.machine", "Program": "retro.machine", "Flags": "retro.machine",
-    "Option": "retro.machine", "Command": "retro.machine",
-    "Key": "retro.events", "Click": "retro.events", "Event": "retro.events",
-    "Quit": "retro.events",
-    "Screen": "retro.screen",
-    "run": "retro.script", "RunResult": "retro.script", "ScriptError": "retro.script",
+    "Machine": "retro.pc.machine", "Program": "retro.pc.machine", "Flags": "retro.pc.machine",
+    "Option": "retro.pc.machine", "Command": "retro.pc.machine",
+    "Key": "retro.pc.events", "Click": "retro.pc.events", "Event": "retro.pc.events",
+    "Quit": "retro.pc.events",
+    "Screen": "retro.pc.screen",
+    "run": "retro.frontends.script", "RunResult": "retro.frontends.script",
+    "ScriptError": "retro.frontends.script",
     "Store": "retro.store", "StoreError": "retro.store",
-    "RulesError": "retro.rules", "IllegalMoveError": "retro.rules",
-    "NotationError": "retro.rules",
+    "RulesError": "retro.kit.rules", "IllegalMoveError": "retro.kit.rules",
+    "NotationError": "retro.kit.rules",
 }
 
 __all__ = [
@@ -41,11 +42,11 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from retro.events import Click, Event, Key, Quit
-    from retro.machine import Command, Flags, Machine, Option, Program
-    from retro.rules import IllegalMoveError, NotationError, RulesError
-    from retro.screen import Screen
-    from retro.script import RunResult, ScriptError, run
+    from retro.frontends.script import RunResult, ScriptError, run
+    from retro.kit.rules import IllegalMoveError, NotationError, RulesError
+    from retro.pc.events import Click, Event, Key, Quit
+    from retro.pc.machine import Command, Flags, Machine, Option, Program
+    from retro.pc.screen import Screen
     from retro.store import Store, StoreError
 
 

@@ -12,7 +12,7 @@ import pytest
 import retro
 
 #: Modules that need a display or are scripts, never imported by the suite's doctest run.
-SKIP = {"retro.window", "retro.cli"}
+SKIP = {"retro.frontends.window", "retro.cli"}
 
 
 def _modules() -> list[str]:
@@ -28,7 +28,7 @@ def test_every_export_is_listed_and_loads() -> None:
 
 def test_the_public_api_is_exported() -> None:
     from retro import Click, IllegalMoveError, Key, Machine, Program, RulesError, run
-    from retro.machine import Machine as M
+    from retro.pc.machine import Machine as M
 
     assert Machine is M and callable(run) and issubclass(IllegalMoveError, RulesError)
     assert Key("F1") != Click(0, 0) and Program.__name__ == "Program"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from retro.script import run
+from retro.frontends.script import run
 
 #: Each game with its start letters: the start-up show skipped, so the first screen is play.
 GAMES = [pytest.param(name, "*", id=name)

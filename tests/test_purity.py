@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-WINDOW_ONLY = {"retro.window"}
+WINDOW_ONLY = {"retro.frontends.window"}
 #: What a game's rules, computer players and solvers must not import, even through others.
-NOT_FOR_RULES = ("retro.machine", "retro.ui", "retro.screen", "retro.window",
-                 "retro.terminal", "retro.host", "pygame")
+NOT_FOR_RULES = ("retro.pc.machine", "retro.ui", "retro.pc.screen", "retro.frontends.window",
+                 "retro.frontends.terminal", "retro.frontends.host", "pygame")
 
 
 def _source_files(folder: Path) -> Iterator[Path]:
@@ -120,7 +120,7 @@ def _modules() -> list[str]:
 
 def test_every_module_imports_with_pygame_blocked() -> None:
     modules = _modules()
-    assert "retro.screen" in modules
+    assert "retro.pc.screen" in modules
     code = (
         "import sys, importlib\n"
         "sys.modules['pygame'] = None  # any import of pygame now fails\n"
@@ -147,7 +147,7 @@ def test_retro_core_imports_no_game() -> None:
 def test_the_import_reader_finds_relative_and_nested_imports(tmp_path: Path) -> None:
     """The layering tests below are only as good as this reader."""
     assert "retro.ui.popup" in _imports(REPO / "retro" / "ui" / "dialogs.py")
-    assert "retro.screen" in _reaches(_graph(), "retro.ui.popup")
+    assert "retro.pc.screen" in _reaches(_graph(), "retro.ui.popup")
     assert "retro.games.checkers.engine" in _rules_modules()
     assert "retro.games.yz.solver" in _rules_modules()
 

@@ -1,6 +1,6 @@
 """Checkers and Weckers: plain checkers on 6 or 8 rows and columns, and the weighted games."""
 
-from retro.machine import Command, Machine, Option, Program
+from retro.pc.machine import Command, Machine, Option, Program
 
 
 async def _main(m: Machine) -> None:

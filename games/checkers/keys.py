@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from retro import ui
 from retro.games.checkers import rules as R
 from retro.games.checkers.draw import NAMES, PIECE_COLOURS, SPEEDS
-from retro.machine import Machine
+from retro.pc.machine import Machine
 
 if TYPE_CHECKING:
     from retro.games.checkers.ui import Session

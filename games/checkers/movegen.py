@@ -29,9 +29,9 @@ from collections.abc import Callable
 from functools import cache
 from itertools import pairwise
 
-from retro.bits import bits as bits  # the bench's frozen engine imports it from here
 from retro.games.checkers.board import Geometry
 from retro.games.checkers.engine.moves import Move, move_functions, step_function
+from retro.kit.bits import bits as bits  # the bench's frozen engine imports it from here
 
 #: (path, hopped): padded bit indexes of every square visited and of every piece hopped.
 RawMove = tuple[tuple[int, ...], tuple[int, ...]]

@@ -11,9 +11,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from retro import ui
-from retro.events import Key
 from retro.games.checkers import rules as R
 from retro.games.checkers.draw import NAMES, SPEEDS
+from retro.pc.events import Key
 
 if TYPE_CHECKING:
     from retro.games.checkers.ui import Session

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from retro.games.checkers import rules as R
 from retro.games.checkers.record import Record
-from retro.rules import NotationError
+from retro.kit.rules import NotationError
 
 
 class PdnError(NotationError):

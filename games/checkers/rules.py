@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 
 from retro.games.checkers import movegen
 from retro.games.checkers.board import BoardSizeError, Geometry, geometry
-from retro.rules import IllegalMoveError, NotationError, RulesError
+from retro.kit.rules import IllegalMoveError, NotationError, RulesError
 
 BLACK = "B"
 WHITE = "W"

@@ -16,12 +16,12 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, NoReturn
 
 from retro import ui
-from retro.events import Click, Event
 from retro.games.checkers import engine as E
 from retro.games.checkers import rules as R
 from retro.games.checkers.draw import NAMES, SPEEDS, cell_square, move_text
 from retro.games.checkers.keys import TurnChanged
-from retro.machine import Machine
+from retro.pc.events import Click, Event
+from retro.pc.machine import Machine
 
 if TYPE_CHECKING:
     from retro.games.checkers.ui import Session

@@ -12,7 +12,6 @@ import contextlib
 from typing import Any
 
 from retro import ui
-from retro.events import Key, Quit
 from retro.games.checkers import pdn
 from retro.games.checkers import rules as R
 from retro.games.checkers.board import Geometry
@@ -37,7 +36,8 @@ from retro.games.checkers.turns import (
     judged_score,
     welcomes_draw,
 )
-from retro.machine import Machine
+from retro.pc.events import Key, Quit
+from retro.pc.machine import Machine
 
 #: Where a game saved as PDN goes: CHECK001.PDN, CHECK002.PDN, ... in the save folder.
 PDN_NAME = "CHECK{:03d}.PDN"

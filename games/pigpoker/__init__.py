@@ -1,6 +1,6 @@
 """Pig Poker: capture squares of a 4x4 board with poker hands, four in a row wins."""
 
-from retro.machine import Machine, Program
+from retro.pc.machine import Machine, Program
 
 
 async def _main(m: Machine) -> None:

@@ -38,7 +38,7 @@ import numpy as np
 from retro.games.pigpoker import hands as hx
 from retro.games.pigpoker import lookahead as la
 from retro.games.pigpoker import rules as r
-from retro.steps import drain
+from retro.kit.steps import drain
 
 T = TypeVar("T")
 

@@ -42,8 +42,8 @@ from retro.games.pigpoker.layout import (
     square_name,
     square_origin,
 )
-from retro.machine import Machine
-from retro.screen import Screen
+from retro.pc.machine import Machine
+from retro.pc.screen import Screen
 
 
 class Drawing:

@@ -28,8 +28,8 @@ from functools import cache
 
 import numpy as np
 
-from retro.cards import CardError as _CardError
-from retro.cards import format_rank_suit, parse_rank_suit
+from retro.kit.cards import CardError as _CardError
+from retro.kit.cards import format_rank_suit, parse_rank_suit
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from retro.games.pigpoker import hands as hx
-from retro.machine import Machine
+from retro.pc.machine import Machine
 
 # -- layout --------------------------------------------------------------------------------
 

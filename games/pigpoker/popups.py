@@ -19,7 +19,7 @@ from retro.games.pigpoker.layout import (
     ordered_cards,
     square_name,
 )
-from retro.machine import Machine
+from retro.pc.machine import Machine
 
 
 class Popups(Drawing):

@@ -21,7 +21,7 @@ import numpy as np
 
 from retro.games.pigpoker import hands as hx
 from retro.games.pigpoker.hands import Card
-from retro.rules import IllegalMoveError
+from retro.kit.rules import IllegalMoveError
 
 SIZE = 4
 SQUARES = SIZE * SIZE

@@ -12,7 +12,6 @@ import random
 from typing import Any
 
 from retro import ui
-from retro.events import Click, Key, Quit
 from retro.games.pigpoker import ai
 from retro.games.pigpoker import hands as hx
 from retro.games.pigpoker import rules as r
@@ -45,7 +44,8 @@ from retro.games.pigpoker.layout import (
     square_name,
 )
 from retro.games.pigpoker.popups import Popups
-from retro.machine import Machine
+from retro.pc.events import Click, Key, Quit
+from retro.pc.machine import Machine
 
 
 class PigPokerScreen(Popups):

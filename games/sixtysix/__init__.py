@@ -1,6 +1,6 @@
 """Sixty-Six: the two-handed trick game with marriages, closing and the trump nine."""
 
-from retro.machine import Machine, Option, Program
+from retro.pc.machine import Machine, Option, Program
 
 
 async def _main(m: Machine) -> None:

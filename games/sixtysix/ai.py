@@ -30,7 +30,7 @@ from retro.games.sixtysix.rules import (
     card_from_index,
 )
 from retro.games.sixtysix.solver import Solver, mask_of
-from retro.steps import drain as finish
+from retro.kit.steps import drain as finish
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from retro.games.sixtysix.rules import (
     Match,
     hand_order,
 )
-from retro.machine import Machine
+from retro.pc.machine import Machine
 
 YOU, COMPUTER = 0, 1
 

@@ -27,8 +27,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from retro.cards import CardError, card_words, format_rank_suit, parse_rank_suit
-from retro.rules import IllegalMoveError, NotationError, RulesError
+from retro.kit.cards import CardError, card_words, format_rank_suit, parse_rank_suit
+from retro.kit.rules import IllegalMoveError, NotationError, RulesError
 
 SUITS = "CDHS"
 RANKS = "9JQKTA"  # low to high

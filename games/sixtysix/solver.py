@@ -20,7 +20,6 @@ reaches 66 and a point carries forward.  Heuristic values use the same scale, wi
 
 from __future__ import annotations
 
-from retro.bits import bits
 from retro.games.sixtysix.rules import (
     CLOSE_PENALTY,
     CLOSE_PENALTY_SCHWARZ,
@@ -32,6 +31,7 @@ from retro.games.sixtysix.rules import (
     Card,
     Deal,
 )
+from retro.kit.bits import bits
 
 PTS = (0, 2, 3, 4, 10, 11) * 4
 RANK = tuple(i % 6 for i in range(24))

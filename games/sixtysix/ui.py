@@ -14,7 +14,6 @@ from collections.abc import Awaitable
 from typing import TypeVar
 
 from retro import ui
-from retro.events import Click, Event, Key, Quit
 from retro.games.sixtysix import help as helptext
 from retro.games.sixtysix.ai import ExpertPlayer
 from retro.games.sixtysix.draw import (
@@ -58,7 +57,8 @@ from retro.games.sixtysix.rules import (
     options_named,
 )
 from retro.games.sixtysix.save import SAVE_NAME, Saved, SavedMatch, dump, parse
-from retro.machine import Machine
+from retro.pc.events import Click, Event, Key, Quit
+from retro.pc.machine import Machine
 
 T = TypeVar("T")
 YOU, COMPUTER = 0, 1

@@ -1,6 +1,6 @@
 """Yucky Lucky You!: the card game of matching colours and numbers, you against the computer."""
 
-from retro.machine import Machine, Program
+from retro.pc.machine import Machine, Program
 
 
 async def _main(m: Machine) -> None:

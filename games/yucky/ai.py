@@ -58,7 +58,7 @@ from retro.games.yucky.rules import (
     Respond,
     Round,
 )
-from retro.steps import drain
+from retro.kit.steps import drain
 
 _DECK_COUNT = Counter(DECK)
 

@@ -62,8 +62,8 @@ from retro.games.yucky.rules import (
     Phase,
     Round,
 )
-from retro.machine import Machine
-from retro.screen import Screen
+from retro.pc.machine import Machine
+from retro.pc.screen import Screen
 
 TITLE_ROOM = 61                # columns right of the name for the options in force
 

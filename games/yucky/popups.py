@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from retro import ui
-from retro.events import Click, Key
 from retro.games.yucky.help import PAGES
 from retro.games.yucky.layout import (
     A_HELP,
@@ -25,6 +24,7 @@ from retro.games.yucky.layout import (
     TUNE_SHOW,
 )
 from retro.games.yucky.rules import COLORS, parse_card
+from retro.pc.events import Click, Key
 
 if TYPE_CHECKING:
     from retro.games.yucky.ui import YuckyScreen

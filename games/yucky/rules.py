@@ -39,7 +39,7 @@ from retro.games.yucky.hand_events import (
     StartupW4,
     WentOut,
 )
-from retro.rules import IllegalMoveError, NotationError, RulesError
+from retro.kit.rules import IllegalMoveError, NotationError, RulesError
 
 __all__ = ["Caught", "Challenged", "ColorNamed", "Cried", "Drew", "Ended", "HandEvent",
            "Passed", "Played", "Redealt", "Reshuffled", "Skipped", "StartupW4", "WentOut"]

@@ -13,7 +13,6 @@ import random
 from collections.abc import Awaitable, Callable
 
 from retro import ui
-from retro.events import Click, Event, Key, Quit
 from retro.games.yucky import popups, scorefile
 from retro.games.yucky.ai import LAPSE, Computer
 from retro.games.yucky.draw import TableView
@@ -67,7 +66,8 @@ from retro.games.yucky.rules import (
     Round,
     parse_card,
 )
-from retro.machine import Machine
+from retro.pc.events import Click, Event, Key, Quit
+from retro.pc.machine import Machine
 
 #: The manual's mouse convention for every yes/no question: right button yes, left no.
 YES_NO_MOUSE = ui.RIGHT_YES | ui.LEFT_NO

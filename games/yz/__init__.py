@@ -1,6 +1,6 @@
 """YZ: the two-player dice game with five dice and thirteen boxes."""
 
-from retro.machine import Machine, Program
+from retro.pc.machine import Machine, Program
 
 
 async def _main(m: Machine) -> None:

@@ -39,7 +39,7 @@ from retro.games.yz.layout import (
     Look,
 )
 from retro.games.yz.rules import BOX_NAMES, DICE, ROLLS_PER_TURN, Game, Phase, Rules
-from retro.machine import Machine
+from retro.pc.machine import Machine
 
 #: Menus: title, column of its hot letter, items (label, hot letter, action).
 MENUS: tuple[tuple[str, int, tuple[tuple[str, str, str], ...]], ...] = (

@@ -7,10 +7,10 @@ closes the menu) and gives back the chosen action's name; the screen comes back 
 from __future__ import annotations
 
 from retro import ui
-from retro.events import Click, Key
 from retro.games.yz.board import MENUS, Board, menu_at, menu_item_at
 from retro.games.yz.layout import MENU_ROW
-from retro.machine import Machine
+from retro.pc.events import Click, Key
+from retro.pc.machine import Machine
 
 
 async def run_menu(m: Machine, board: Board, index: int) -> str | None:

@@ -25,7 +25,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from retro.rules import IllegalMoveError, NotationError
+from retro.kit.rules import IllegalMoveError, NotationError
 
 UPPER: tuple[str, ...] = ("A1", "A2", "A3", "A4", "A5", "A6")
 LOWER: tuple[str, ...] = ("B1", "B2", "B3", "B4", "B5", "B6", "B7")

@@ -14,7 +14,7 @@ from retro.games.yz import help as helptext
 from retro.games.yz.board import Board
 from retro.games.yz.layout import Look
 from retro.games.yz.scoreboard import Scoreboard
-from retro.machine import Machine
+from retro.pc.machine import Machine
 
 MAX_INITIALS = 3
 #: The computer's initials on the card and the scoreboard; no person may take them.

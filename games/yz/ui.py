@@ -15,7 +15,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from retro import ui
-from retro.events import Click, Event, Key, Quit
 from retro.games.yz import records, screens
 from retro.games.yz.ai import ComputerPlayer
 from retro.games.yz.board import MENUS, Board, card_hit, die_at, in_button
@@ -50,7 +49,8 @@ from retro.games.yz.rules import (
 from retro.games.yz.scoreboard import Settings
 from retro.games.yz.screens import COMPUTER
 from retro.games.yz.solver import Solver, build_steps, load_table, save_table, table_name
-from retro.machine import Machine
+from retro.pc.events import Click, Event, Key, Quit
+from retro.pc.machine import Machine
 
 LEGEND = "R Roll  1-5 Mark  S Select all  A1-B7 Post  H Hint  F5 Help  F10 Menu"
 

@@ -8,6 +8,9 @@ read the final screen into the char+attr buffer (see docs/capture.md).
 
 ``capture`` returns a ``CaptureResult`` whose ``screen`` the golden plugin's
 ``assert_screen`` takes as it is.  ``retro capture`` is the same on the command line.
+
+Imports from retro: ``retro.pc``, ``retro.pictures``, ``retro.screenfiles`` and
+``retro.frontends`` only.
 """
 
 from retro.capture.session import (

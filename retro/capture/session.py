@@ -1,7 +1,7 @@
 """Running a program on an 80x25 pseudo-terminal and reading what it shows.
 
 ``capture`` starts the command on a pty in a clean environment (``clean_environment``),
-feeds every byte it writes through one terminal model (``retro.ansiread.TerminalModel``,
+feeds every byte it writes through one terminal model (``retro.screenfiles.ansiread.TerminalModel``,
 which also answers the program's queries: cursor position, device status and attributes),
 plays a key script into it on the real clock, and returns the final screen as the PC's
 char+attr buffer.
@@ -36,11 +36,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from retro.ansiread import ByteTerminalStream, TerminalModel, cells_to_screen
-from retro.events import Click, Key
-from retro.screen import COLS, ROWS, Screen
-from retro.script import Chord, Expect, Step, Wait, parse_tokens
-from retro.termkeys import encode_click, encode_key
+from retro.frontends.script import Chord, Expect, Step, Wait, parse_tokens
+from retro.frontends.termkeys import encode_click, encode_key
+from retro.pc.events import Click, Key
+from retro.pc.screen import COLS, ROWS, Screen
+from retro.screenfiles.ansiread import ByteTerminalStream, TerminalModel, cells_to_screen
 
 #: DEC private mode 1, application cursor keys (DECCKM), as pyte stores private modes.
 APPLICATION_CURSOR = 1 << 5
@@ -267,7 +267,7 @@ def capture(command: Sequence[str] | str, keys: str = "", *,
     ``command`` is a list of arguments or one string split as a shell would.  ``env`` adds
     to the clean environment; ``home`` is HOME (default: a fresh empty folder, removed
     afterwards).  ``mono`` reads the cells as an MDA screen (so underlining counts).
-    Raises ``retro.script.ScriptError`` for a bad key script and ``CaptureError`` for a
+    Raises ``retro.frontends.script.ScriptError`` for a bad key script and ``CaptureError`` for a
     command that cannot be started.  A program that fails, or an ``expect`` not met in
     time, is ``result.failure``.
     """

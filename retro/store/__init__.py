@@ -2,6 +2,8 @@
 
 ``Store`` (``retro.store.core``) is the save folder; ``retro.store.schema`` holds the small
 checks each game's save module states its file format with.
+
+Imports nothing else of retro: every layer above may save through it.
 """
 
 from retro.store.core import (

@@ -15,6 +15,8 @@ delays and long work.  Nothing here knows a game.  See docs/machine.md, "The ui 
     await ui.sleep(m, 0.8)                     # hot keys answered, type-ahead kept
     if await ui.ask(m, "Play another game?", esc=False, mouse=ui.RIGHT_YES | ui.LEFT_NO):
         ...
+
+Imports from retro: ``retro.pc`` and ``retro.kit`` only.
 """
 
 from __future__ import annotations

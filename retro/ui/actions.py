@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from retro.machine import Machine
+from retro.pc.machine import Machine
 from retro.ui.waits import announce
 
 MONO_BORDER = "The border colour needs a colour monitor."

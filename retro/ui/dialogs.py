@@ -9,8 +9,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
-from retro.events import Click, Key
-from retro.machine import Machine
+from retro.pc.events import Click, Key
+from retro.pc.machine import Machine
 from retro.ui.popup import Box, popup
 from retro.ui.text import hot_letter, wrap
 from retro.ui.waits import key

@@ -20,8 +20,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from retro.events import Click, Event, Key
-from retro.machine import Machine
+from retro.pc.events import Click, Event, Key
+from retro.pc.machine import Machine
 
 #: ``async def action(m) -> None`` or a plain function; what either returns is ignored.
 Action = Callable[[Machine], Awaitable[object] | object]
@@ -128,7 +128,7 @@ class HotKeys:
         Keys masked on ``m`` (``hotkeys_off``) are left out: the line shows only what can
         be done now.
         """
-        masked = _state(m).masked if m is not None else {}
+        masked = kit_state(m).masked if m is not None else {}
         out = []
         for entry in self._entries.values():
             if masked.get(entry.key):
@@ -199,7 +199,8 @@ class KitState:
     flushes: int = 0                # type-ahead flushes so far (``ui.flush_typeahead``)
 
 
-def _state(m: Machine) -> KitState:
+def kit_state(m: Machine) -> KitState:
+    """The kit's state kept on the machine (hot keys, masks, message line), made on first use."""
     if m.ui_state is None:
         m.ui_state = KitState()
     state: KitState = m.ui_state
@@ -208,12 +209,12 @@ def _state(m: Machine) -> KitState:
 
 def install(m: Machine, keys: HotKeys) -> None:
     """Make ``keys`` the hot-key table of this machine: live in every kit wait from now."""
-    _state(m).keys = keys
+    kit_state(m).keys = keys
 
 
 def installed(m: Machine) -> HotKeys:
     """The table installed on ``m`` (an empty one if none was)."""
-    return _state(m).keys
+    return kit_state(m).keys
 
 
 @contextmanager
@@ -222,7 +223,7 @@ def hotkeys_off(m: Machine, *keys: str) -> Iterator[None]:
 
     A masked key reaches the waiting widget as an ordinary key.  Masks nest.
     """
-    state = _state(m)
+    state = kit_state(m)
     masked = state.masked
     names = [key_name(k) for k in keys]
     for name in names:
@@ -242,7 +243,7 @@ def hotkeys_off(m: Machine, *keys: str) -> Iterator[None]:
 
 def hot_key_for(m: Machine, event: Event) -> HotKey | None:
     """The table entry an event presses (a key, or a click on a status-line legend)."""
-    state = _state(m)
+    state = kit_state(m)
     if isinstance(event, Key):
         name: str | None = event.name
     else:
@@ -264,7 +265,7 @@ async def dispatch(m: Machine, event: Event) -> bool:
     entry = hot_key_for(m, event)
     if entry is None:
         return False
-    state = _state(m)
+    state = kit_state(m)
     if entry.key in state.running:
         return True
     state.running.add(entry.key)

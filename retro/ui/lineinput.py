@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from retro.events import Click, Key
-from retro.machine import Machine
-from retro.screen import Saved
+from retro.pc.events import Click, Key
+from retro.pc.machine import Machine
+from retro.pc.screen import Saved
 from retro.ui.hotkeys import hotkeys_off, installed
 from retro.ui.waits import key
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from retro.machine import Machine
-from retro.ui.hotkeys import _state
+from retro.pc.machine import Machine
+from retro.ui.hotkeys import kit_state
 from retro.ui.text import wrap
 
 #: Shown at the end of the last line when a message needs more lines than its area has.
@@ -25,7 +25,7 @@ class MessageLine:
     (a new speed, the border in mono); ``notices=True`` also shows the machine's notices
     (``m.notice``, e.g. a save that failed) on it, each once, while no pop-up is open.
 
-        >>> from retro.clock import VirtualClock
+        >>> from retro.pc.clock import VirtualClock
         >>> m = Machine(clock=VirtualClock())
         >>> log = MessageLine(m, 23, 0, 2, 20, 0x07)
         >>> log.say("You must play no 10 for the last trick.")
@@ -46,7 +46,7 @@ class MessageLine:
         self.history: deque[str] = deque(maxlen=keep)
         self._lines: list[tuple[str, int]] = []      # what the area shows, oldest first
         if main or notices:
-            _state(m).messages = self
+            kit_state(m).messages = self
 
     def say(self, text: str, attr: int | None = None) -> bool:
         """Show a message; False if it needed more lines than the area has.
@@ -96,7 +96,7 @@ class MessageLine:
 
     def show_notices(self) -> None:
         """Say the machine's notices that are not on screen yet (the kit's waits do it)."""
-        state = _state(self.m)
+        state = kit_state(self.m)
         while state.notices_seen < len(self.m.notices):
             self.say(self.m.notices[state.notices_seen])
             state.notices_seen += 1

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
-from retro.events import Click, Key
-from retro.machine import Machine
+from retro.pc.events import Click, Key
+from retro.pc.machine import Machine
 from retro.ui.popup import Box, popup
 from retro.ui.text import wrap
 from retro.ui.waits import key

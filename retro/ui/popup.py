@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import TracebackType
 
-from retro.machine import Machine
-from retro.screen import Saved, Text
-from retro.ui.hotkeys import _state
+from retro.pc.machine import Machine
+from retro.pc.screen import Saved, Text
+from retro.ui.hotkeys import kit_state
 
 #: The attribute a shadow leaves on the cells it falls on (dark grey on black).
 SHADOW_ATTR = 0x08
@@ -57,7 +57,7 @@ class Box:
 
 
 def _codes(text: Text) -> bytes:
-    from retro.screen import to_codes
+    from retro.pc.screen import to_codes
 
     return to_codes(text)
 
@@ -65,11 +65,11 @@ def _codes(text: Text) -> bytes:
 class popup:  # lower case: it is used like a function, ``async with ui.popup(...)``
     """A framed pop-up as an (async) context manager; see the module docstring.
 
-    ``frame`` is a box style of ``retro.screen.BOX_STYLES`` or None for no frame (then the
+    ``frame`` is a box style of ``retro.pc.screen.BOX_STYLES`` or None for no frame (then the
     box is the whole rectangle); ``shadow`` darkens one row below and two columns to the
     right, as Turbo Vision's windows do (where they fit on the screen).
 
-        >>> from retro.clock import VirtualClock
+        >>> from retro.pc.clock import VirtualClock
         >>> m = Machine(clock=VirtualClock())
         >>> before = m.screen.to_bytes()
         >>> with popup(m, 5, 10, 6, 30, 0x1F, title="Hello") as box:
@@ -98,7 +98,7 @@ class popup:  # lower case: it is used like a function, ``async with ui.popup(..
         shade_h = 1 if self.shadow and row + height < s.rows else 0
         shade_w = min(2, s.cols - col - width) if self.shadow else 0
         self._saved = s.save(row, col, height + shade_h, width + shade_w)
-        _state(self.m).popups += 1
+        kit_state(self.m).popups += 1
         if self.frame is None:
             s.fill(row, col, height, width, " ", self.attr)
             box = Box(self.m, row, col, height, width, self.attr)
@@ -124,7 +124,7 @@ class popup:  # lower case: it is used like a function, ``async with ui.popup(..
             if exc_type is not GeneratorExit:
                 self.m.screen.restore(self._saved)
             self._saved = None
-            state = _state(self.m)
+            state = kit_state(self.m)
             state.popups -= 1
             if not state.popups:
                 state.keys.redraw_status(self.m)

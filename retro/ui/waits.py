@@ -8,9 +8,9 @@ speed, why the border does not change) on the game's message line, or in a small
 
 from __future__ import annotations
 
-from retro.events import Event
-from retro.machine import Machine
-from retro.ui.hotkeys import _state, dispatch
+from retro.pc.events import Event
+from retro.pc.machine import Machine
+from retro.ui.hotkeys import dispatch, kit_state
 
 #: How long a short announcement stays when there is no message line to put it on.
 FLASH_S = 1.5
@@ -21,7 +21,7 @@ def show_notices(m: Machine) -> None:
 
     Only when a ``MessageLine(..., notices=True)`` is on screen; the kit's waits call this.
     """
-    state = _state(m)
+    state = kit_state(m)
     line = state.messages
     # Under a pop-up the line may be covered; the notices wait until it is closed.
     if line is not None and line.notices and not state.popups:
@@ -59,7 +59,7 @@ def flush_typeahead(m: Machine) -> None:
     wait it ran inside gives back nothing typed before it.
     """
     m.flush_keys()
-    _state(m).flushes += 1
+    kit_state(m).flushes += 1
 
 
 class TypeAhead:
@@ -72,10 +72,10 @@ class TypeAhead:
     def __init__(self, m: Machine) -> None:
         self.m = m
         self.events: list[Event] = []
-        self._flushes = _state(m).flushes
+        self._flushes = kit_state(m).flushes
 
     def _forget_flushed(self) -> None:
-        flushes = _state(self.m).flushes
+        flushes = kit_state(self.m).flushes
         if flushes != self._flushes:
             self.events.clear()
             self._flushes = flushes
@@ -119,7 +119,7 @@ async def announce(m: Machine, text: str) -> None:
     The pop-up stays ``FLASH_S`` seconds or until the next event that is not a hot key
     (that event is not used up: it comes next from ``key``).
     """
-    state = _state(m)
+    state = kit_state(m)
     if state.messages is not None and not state.popups:
         state.messages.say(text)
         return

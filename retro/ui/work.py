@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Generator
 from typing import Any, TypeVar
 
-from retro.events import Key
-from retro.machine import Machine
-from retro.screen import Saved
+from retro.pc.events import Key
+from retro.pc.machine import Machine
+from retro.pc.screen import Saved
 from retro.ui.hotkeys import dispatch
 from retro.ui.waits import TypeAhead, show_notices
 
@@ -40,7 +40,7 @@ class Progress:
     What was under the area comes back when the work ends.  ``total`` turns counts into
     fractions.
 
-        >>> from retro.clock import VirtualClock
+        >>> from retro.pc.clock import VirtualClock
         >>> m = Machine(clock=VirtualClock())
         >>> bar = Progress(0, 0, 30, 0x07, label="Thinking")
         >>> bar.show(m, 0.5)

@@ -4,6 +4,9 @@
 - ``retro.web.protocol``: the WebSocket messages, and the checks every browser message passes;
 - ``retro.web.session``: one browser tab's machine, run in a process of its own;
 - ``retro.web.server``: the aiohttp application, the session processes it starts, shutdown;
-- ``retro.web.command``: the ``retro serve`` command line;
+- ``retro.cli.serve``: the ``retro serve`` command line;
 - ``static/``: the page, its script and style (no build step, no framework).
+
+Imports from retro: every layer below the command line (``retro.pc``, ``retro.pictures``,
+``retro.screenfiles``, ``retro.store``, ``retro.programs``, ``retro.frontends``).
 """

@@ -3,7 +3,7 @@
 Every message is one JSON object in a text frame (docs/web.md lists them).  The browser sends
 only two kinds::
 
-    {"t": "key", "k": "F5"}                         a key: a name of retro.events or one character
+    {"t": "key", "k": "F5"}                         a key: a retro.pc.events name or a character
     {"t": "click", "row": 3, "col": 10, "button": "left"}
 
 Anything else (a binary frame, more than ``MAX_MESSAGE_BYTES``, text that is not such an
@@ -18,8 +18,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from retro import cp437
-from retro.events import NAMED_KEYS, Click, Event, Key
+from retro.pc import cp437
+from retro.pc.events import NAMED_KEYS, Click, Event, Key
 
 #: The largest message a page sends is a click of about 50 bytes.
 MAX_MESSAGE_BYTES = 256

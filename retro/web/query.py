@@ -1,8 +1,8 @@
 """A page's URL query: what to start, checked exactly as the command line checks it.
 
 ``/?program=checkers&letters=MS&seed=7&fen=...`` is ``retro checkers MS --seed 7 --fen ...``:
-the program, its letters and every program option go through ``retro.cli.check_start``, so a
-value the command line refuses is refused here with the same words.  ``phosphor`` picks the
+the program, its letters and every program option go through ``retro.programs.start.check_start``,
+so a value the command line refuses is refused here with the same words.  ``phosphor`` picks the
 mono monitor's colour, as ``--phosphor`` does.
 """
 
@@ -13,10 +13,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from retro.raster import PHOSPHORS
+from retro.pictures.raster import PHOSPHORS
 
 if TYPE_CHECKING:
-    from retro.machine import Program
+    from retro.pc.machine import Program
 
 #: Query parameters of the page itself; every other one must be a program option.
 OWN_PARAMETERS = ("program", "letters", "seed", "phosphor")
@@ -50,8 +50,8 @@ class Start:
 
 def parse_query(pairs: Iterable[tuple[str, str]]) -> Start:
     """Check a query (name, value pairs in order); raises ``BadQuery`` naming the problem."""
-    from retro.cli import check_start
     from retro.programs import UsageError, all_options
+    from retro.programs.start import check_start
 
     values: dict[str, str] = {}
     for name, value in pairs:

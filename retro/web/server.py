@@ -228,13 +228,14 @@ async def _no_icon(request: web.Request) -> web.StreamResponse:
 
 
 async def _machine(request: web.Request) -> web.StreamResponse:
-    """The palettes, timings and the fonts' raw bytes: the page draws as ``retro.raster``."""
+    """The palettes, timings and the fonts' raw bytes: the page draws as
+    ``retro.pictures.raster`` does."""
     return web.json_response(machine_description())
 
 
 def machine_description() -> dict[str, Any]:
-    from retro import raster
-    from retro.font import CELL_WIDTH, LINE_GRAPHICS, font_bytes
+    from retro.pc.font import CELL_WIDTH, LINE_GRAPHICS, font_bytes
+    from retro.pictures import raster
 
     return {
         "vga": raster.VGA_PALETTE.tolist(),

@@ -1,8 +1,8 @@
 """One browser tab's machine, in a process of its own: ``python -m retro.web.session CONFIG``.
 
 The server starts one of these per tab, so a long search in one game never holds up another
-tab's keys or screen.  It runs the program on the real clock through ``retro.host`` exactly
-as the window and the terminal do.  Its standard input carries the checked browser messages
+tab's keys or screen.  It runs the program on the real clock through ``retro.frontends.host``
+exactly as the window and the terminal do.  Its standard input carries the checked browser messages
 (one JSON object a line, ``retro.web.protocol``) and ``{"t": "quit"}``; its standard output
 carries what the page needs, one JSON object a line:
 
@@ -32,9 +32,9 @@ from typing import Any
 
 import numpy as np
 
-from retro.host import run_realtime
-from retro.machine import Machine
-from retro.speaker import Segment, Speaker
+from retro.frontends.host import run_realtime
+from retro.pc.machine import Machine
+from retro.pc.speaker import Segment, Speaker
 from retro.web.protocol import dumps, read_event
 
 
@@ -98,7 +98,7 @@ class WebSink:
 
 
 class WebFrontend:
-    """The ``retro.host.Frontend`` of a page: messages in, changed cells out."""
+    """The ``retro.frontends.host.Frontend`` of a page: messages in, changed cells out."""
 
     def __init__(self, channel: Channel) -> None:
         self.channel = channel
@@ -153,11 +153,11 @@ class WebFrontend:
 
 def run_session(config: dict[str, Any], channel: Channel) -> int:
     """Run the program ``config`` names until it ends or the page goes; 0 when it saved."""
-    from retro.cli import check_start
-    from retro.clock import RealClock
-    from retro.machine import ClockLike
-    from retro.record import Recorder, header
-    from retro.script import make_machine
+    from retro.frontends.record import Recorder, header
+    from retro.frontends.script import make_machine
+    from retro.pc.clock import RealClock
+    from retro.pc.machine import ClockLike
+    from retro.programs.start import check_start
 
     options = dict(config.get("options") or {})
     letters, seed = config.get("letters", ""), int(config["seed"])

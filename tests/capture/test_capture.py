@@ -16,7 +16,7 @@ import pytest
 
 from retro.capture import CaptureError, CaptureResult, capture
 from retro.cli import main
-from retro.dump import REPLACEMENT, from_text
+from retro.screenfiles.dump import REPLACEMENT, from_text
 
 DEMO = Path(__file__).with_name("curses_demo.py")
 TIMEOUT = 30.0
@@ -189,10 +189,10 @@ def test_exit_status_and_one_line_naming_the_problem(
 
 
 def test_capture_writes_the_outputs_of_retro_run(tmp_path: Path) -> None:
-    from retro.ansi import encode_file
-    from retro.png import read_png
-    from retro.raster import render_rgb
-    from retro.screen import Screen
+    from retro.pc.screen import Screen
+    from retro.pictures.png import read_png
+    from retro.pictures.raster import render_rgb
+    from retro.screenfiles.ansi import encode_file
 
     outputs = {kind: tmp_path / f"s.{kind}" for kind in ("txt", "bin", "png", "ans")}
     assert main(["capture", "--settle", "50", "--txt", str(outputs["txt"]), "--bin",

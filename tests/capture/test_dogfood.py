@@ -1,8 +1,9 @@
 """Dogfood: a capture of ``retro GAME --tty`` equals the headless ``retro run`` of the same
 seed and keys, cell for cell, characters and attributes, for every game.
 
-The terminal front end draws the buffer through ``retro.ansi``; the capture reads it back
-through ``retro.ansiread``; the two meet only if encoder, reader, key table and the two
+The terminal front end draws the buffer through ``retro.screenfiles.ansi``; the capture reads it
+back
+through ``retro.screenfiles.ansiread``; the two meet only if encoder, reader, key table and the two
 drivers agree.  ``*`` skips the timed start-up shows; each run saves into a fresh folder.
 """
 
@@ -16,7 +17,7 @@ import numpy as np
 import pytest
 
 from retro.capture import capture
-from retro.script import run
+from retro.frontends.script import run
 
 SCRIPTS = {
     "yucky": "SPACE F3",

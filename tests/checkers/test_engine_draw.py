@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from retro.frontends.script import run
 from retro.games.checkers import engine as E
 from retro.games.checkers import rules as R
 from retro.games.checkers.save import SAVE_NAME, Saved, Settings, dump
 from retro.games.checkers.turns import QUIET_PLIES_FOR_OFFER
-from retro.script import run
 
 #: Black (on the keyboard) has one man on 4, whose only move is 4-8; White has five men.
 ONE_MOVE_FEN = "B:W21,22,23,24,25:B4"

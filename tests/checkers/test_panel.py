@@ -5,9 +5,9 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
+from retro.frontends.script import run
 from retro.games.checkers import rules as R
 from retro.games.checkers.draw import MOVES_LINES, MOVES_TOP, PANEL_COL, PANEL_W
-from retro.script import run
 
 #: The new-game keys: R and C switch the size, V steps the game, T L 7 toggle, - the point.
 VARIANT_PRESSES = {R.STANDARD: 0, R.WECKERS: 1, R.WECKERS_TWO: 2}

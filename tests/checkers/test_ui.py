@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from retro.frontends.script import run
 from retro.games.checkers import engine as E
 from retro.games.checkers import rules as R
 from retro.games.checkers.save import SAVE_NAME
-from retro.script import run
 
 STATE_KEYS = {"phase", "turn", "rows", "cols", "variant", "options", "fen", "scores", "level"}
 

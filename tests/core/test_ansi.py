@@ -1,7 +1,7 @@
 """The ANSI encoder, checked cell by cell through pyte, a terminal emulator.
 
 The expected look of each cell is worked out here from the buffer bytes alone (VGA and MDA
-rules written out independently of ``retro.ansi``), then compared with what pyte shows
+rules written out independently of ``retro.screenfiles.ansi``), then compared with what pyte shows
 after it has been fed the encoder's bytes: character, colours, bold, underline, reverse,
 blink, and the cursor.
 """
@@ -16,9 +16,9 @@ import pyte
 import pytest
 from pyte import graphics
 
-from retro import cp437
-from retro.ansi import VGA_PALETTE, AnsiEncoder, ansi_index, encode_full
-from retro.screen import COLS, ROWS, Screen
+from retro.pc import cp437
+from retro.pc.screen import COLS, ROWS, Screen
+from retro.screenfiles.ansi import VGA_PALETTE, AnsiEncoder, ansi_index, encode_full
 
 # -- the oracle: what a cell should look like ------------------------------------------------
 
@@ -141,7 +141,7 @@ CHARMAP_PAGES = [
 @pytest.mark.parametrize("letters", ["", "M"])
 @pytest.mark.parametrize(("keys", "what"), CHARMAP_PAGES)
 def test_charmap_page_full_redraw(tmp_path, colors, letters, keys, what):
-    from retro.script import run
+    from retro.frontends.script import run
 
     screen = run("charmap", keys=keys, letters=letters, home=tmp_path).screen
     term = Terminal()
@@ -151,7 +151,7 @@ def test_charmap_page_full_redraw(tmp_path, colors, letters, keys, what):
 
 def test_charmap_pages_in_sequence_update_incrementally(tmp_path):
     """Turning pages (and the blink bit) sends only changes, and pyte follows each one."""
-    from retro.script import run
+    from retro.frontends.script import run
 
     encoder, term = AnsiEncoder("24bit"), Terminal()
     keys = ""
@@ -362,13 +362,13 @@ def test_unknown_colour_mode_is_refused():
 
 def test_an_ans_file_redraws_exactly_then_leaves_the_terminal_as_it_found_it(tmp_path):
     """``cat OUT.ans``: the screen as the buffer says, then default colours and a cursor."""
-    from retro.ansi import FILE_END, encode_file
     from retro.cli import main
+    from retro.screenfiles.ansi import FILE_END, encode_file
 
     out = tmp_path / "out.ans"
     assert main(["run", "charmap", "--keys", "2", "--ansi", str(out)]) == 0
     data = out.read_bytes()
-    from retro.script import run
+    from retro.frontends.script import run
 
     screen = run("charmap", keys="2", home=tmp_path).screen
     assert data == encode_file(screen) == encode_full(screen) + FILE_END
@@ -382,20 +382,20 @@ def test_an_ans_file_redraws_exactly_then_leaves_the_terminal_as_it_found_it(tmp
         "default", "default", False, False)
 
 
-# -- the ANSI reader (retro.ansiread): .ans files and captures share it ----------------------
+# -- the ANSI reader (retro.screenfiles.ansiread): .ans files and captures share it ----------
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from retro.ansiread import (  # noqa: E402
+from retro.screenfiles.ansiread import (  # noqa: E402
     TerminalModel,
     TerminalStream,
     art_text,
     cells_to_screen,
     read_art,
 )
-from retro.dump import REPLACEMENT, from_text, to_text  # noqa: E402
-from retro.screenfile import parse_ansi, render_file  # noqa: E402
+from retro.screenfiles.dump import REPLACEMENT, from_text, to_text  # noqa: E402
+from retro.screenfiles.screenfile import parse_ansi, render_file  # noqa: E402
 
 _SEQUENCE_PARTS = [b"\x1b", b"[", b"?", b";", b"m", b"H", b"J", b"s", b"u", b"]", b"\x07",
                    b"38;5;", b"48;2;", b"99999", b"\r\n", b"\n", b"\xc4", b"\xe2\x96", b"\x9b",
@@ -486,7 +486,7 @@ def test_a_25_row_file_ending_in_crlf_keeps_its_first_row() -> None:
 
 def test_art_taller_than_25_rows_keeps_every_row_and_top_picks_the_window(tmp_path) -> None:
     from retro.cli import main
-    from retro.png import read_png
+    from retro.pictures.png import read_png
 
     data = b"".join(f"\x1b[3{n % 8}mline {n + 1}".encode() + b"\r\n" for n in range(40))
     art = read_art(data)
@@ -538,7 +538,7 @@ def test_characters_cp437_lacks_keep_their_original_in_the_dump() -> None:
     back = from_text(text)
     assert back.originals == {(0, 1): "€"} and back.to_bytes() == euro.to_bytes()
     assert to_text(back) == text
-    from retro.dump import diff
+    from retro.screenfiles.dump import diff
 
     # Both cells hold the replacement code, yet they are two glyphs and differ.
     assert euro.to_bytes() == yen_sign_like.to_bytes()
@@ -564,7 +564,7 @@ def test_a_clear_screen_in_a_tall_file_clears_only_the_screens_rows() -> None:
 def _fed(data: bytes, *, mono: bool = False, piecewise: bool = False) -> Screen:
     """The screen a capture shows after the program wrote ``data`` (byte by byte when
     ``piecewise``: every sequence cut by the end of a read)."""
-    from retro.ansiread import ByteTerminalStream
+    from retro.screenfiles.ansiread import ByteTerminalStream
 
     term = TerminalModel()
     stream = ByteTerminalStream(term)
@@ -604,7 +604,7 @@ def test_sgr_with_colon_sub_parameters_reads_as_the_semicolon_form() -> None:
 
 
 def test_a_control_string_that_never_ends_holds_a_bounded_buffer() -> None:
-    from retro.ansiread import _MAX_HELD, ByteTerminalStream
+    from retro.screenfiles.ansiread import _MAX_HELD, ByteTerminalStream
 
     term = TerminalModel()
     stream = ByteTerminalStream(term)
@@ -637,7 +637,7 @@ def test_many_control_string_starts_are_read_in_linear_time() -> None:
     # Each ESC P began a search to the end of the read: 64 KB of them took 85 s.
     import time
 
-    from retro.ansiread import ByteTerminalStream
+    from retro.screenfiles.ansiread import ByteTerminalStream
 
     stream = ByteTerminalStream(TerminalModel())
     began = time.perf_counter()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from retro.script import run
+from retro.frontends.script import run
 
 
 @pytest.mark.parametrize(("page", "name"), [("1", "codes"), ("2", "attributes"),

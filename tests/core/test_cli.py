@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from retro.cli import main
-from retro.dump import from_text
+from retro.screenfiles.dump import from_text
 
 
 def _retro(*args: str) -> subprocess.CompletedProcess[str]:
@@ -73,18 +73,19 @@ def test_keys_file_is_appended_to_keys(tmp_path: Path) -> None:
 
 def test_error_inside_program_exits_1(monkeypatch: pytest.MonkeyPatch,
                                       capsys: pytest.CaptureFixture[str]) -> None:
-    import retro.charmap
+    import retro.programs.charmap
 
     def broken(s: object) -> None:
         raise RuntimeError("drawing failed")
 
-    monkeypatch.setattr(retro.charmap, "DRAW", (broken, broken, broken))
+    monkeypatch.setattr(retro.programs.charmap, "DRAW", (broken, broken, broken))
     assert main(["run", "charmap"]) == 1
     assert "drawing failed" in capsys.readouterr().err
 
 
 def test_import_retro_does_not_import_pygame() -> None:
-    code = ("import sys, retro, retro.machine, retro.screen, retro.script, retro.cli;"
+    code = ("import sys, retro, retro.pc.machine, retro.pc.screen, retro.frontends.script, "
+            "retro.cli;"
             "print('pygame' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == "False"
@@ -143,10 +144,10 @@ def test_options_may_come_before_or_after_the_letters(tmp_path: Path) -> None:
 
 
 def test_play_takes_letters_after_its_options(monkeypatch: pytest.MonkeyPatch) -> None:
-    import retro.cli
+    import retro.cli.play
 
     seen: list[tuple[str, str, bool]] = []
-    monkeypatch.setattr(retro.cli, "_play", lambda name, letters, *, tty, **kw:
+    monkeypatch.setattr(retro.cli.play, "play", lambda name, letters, *, tty, **kw:
                         seen.append((name, letters, tty)) or 0)
     assert main(["yucky", "--tty", "MS"]) == 0
     assert main(["yucky", "MS", "--tty"]) == 0

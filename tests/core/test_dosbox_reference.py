@@ -16,16 +16,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from retro.png import read_png
-from retro.raster import (
+from retro.pc.screen import Screen
+from retro.pictures.png import read_png
+from retro.pictures.raster import (
     DOSBOX_VGAONLY_PALETTE,
     VGA_PALETTE,
     Raster,
     render_indices,
     to_indices,
 )
-from retro.screen import Screen
-from retro.screenfile import render_file
+from retro.screenfiles.screenfile import render_file
 
 DOSBOX = Path(__file__).resolve().parents[2] / ".." / "shared" / "reference" / "dosbox"
 

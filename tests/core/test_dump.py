@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from retro.dump import DumpError, diff, from_text, to_text
-from retro.screen import Screen
+from retro.pc.screen import Screen
+from retro.screenfiles.dump import DumpError, diff, from_text, to_text
 
 
 def _busy_screen() -> Screen:

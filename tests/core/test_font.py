@@ -7,9 +7,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from retro.font import LINE_GRAPHICS, load_glyphs
 from retro.fonts import FONT_DIR
 from retro.fonts.extract import TABLES, extract, read_bios
+from retro.pc.font import LINE_GRAPHICS, load_glyphs
 
 VGABIOS = Path("/usr/share/vgabios/vgabios.bin")
 

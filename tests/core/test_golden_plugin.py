@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 TEST_FILE = '''
-from retro.screen import Screen
+from retro.pc.screen import Screen
 
 def _screen(text):
     s = Screen()
@@ -77,7 +77,7 @@ def test_a_mismatch_counts_the_cells_then_groups_them_by_row_with_colours_named(
     result = _run(pytester, root, "tests")
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines([
-        "E * retro.pytest_plugin.GoldenMismatch: 7 changed cells in 1 row, "
+        "E * retro.testing.pytest_plugin.GoldenMismatch: 7 changed cells in 1 row, "
         "against golden/demo/hello.txt",
         "E       row 1: 7 changed cells",
         "E         expected |hello *|",
@@ -109,7 +109,7 @@ def test_update_golden_reports_written_changed_and_unchanged(
 UNNAMED_TESTS = '''
 import numpy as np
 import pytest
-from retro.screen import Screen
+from retro.pc.screen import Screen
 
 def _screen(text):
     s = Screen()
@@ -159,7 +159,7 @@ def test_a_golden_without_a_name_is_named_after_module_test_and_parameters(
 
 
 TWO_TESTS_ONE_GOLDEN = '''
-from retro.screen import Screen
+from retro.pc.screen import Screen
 
 def test_first(assert_screen):
     assert_screen(Screen(), "shared/screen")
@@ -196,7 +196,7 @@ def test_two_tests_using_one_golden_on_two_xdist_workers_fail_the_run(
 ESCAPING_NAMES = '''
 import numpy as np
 import pytest
-from retro.screen import Screen
+from retro.pc.screen import Screen
 
 @pytest.mark.parametrize("name", ["../outside", "/tmp/retro-absolute", "link/escape"])
 def test_escape(assert_screen, name):
@@ -235,7 +235,7 @@ def test_update_golden_summary_counts_the_tests_of_every_xdist_worker(
 
 
 STALE_TESTS = '''
-from retro.screen import Screen
+from retro.pc.screen import Screen
 
 def test_a(assert_screen):
     assert_screen(Screen())
@@ -310,7 +310,7 @@ def test_golden_prune_deletes_what_golden_unused_lists(pytester: pytest.Pytester
 
 
 REPORT_TESTS = '''
-from retro.screen import Screen
+from retro.pc.screen import Screen
 
 def test_changed(assert_screen):
     s = Screen()
@@ -328,10 +328,10 @@ def test_same(assert_screen):
 @pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["one-process", "xdist"])
 def test_golden_report_shows_each_failing_screen_as_three_pictures(
         pytester: pytest.Pytester, workers: list[str]) -> None:
-    from retro.dump import to_text
-    from retro.golden_report import OUTLINE
-    from retro.png import decode_png
-    from retro.screen import Screen
+    from retro.pc.screen import Screen
+    from retro.pictures.png import decode_png
+    from retro.screenfiles.dump import to_text
+    from retro.testing.golden_report import OUTLINE
 
     root = _project(pytester, ini=True)
     _write_tests(root, REPORT_TESTS)
@@ -363,7 +363,7 @@ def test_golden_report_shows_each_failing_screen_as_three_pictures(
 # -- the naming rules on their own -------------------------------------------------------------
 
 def test_a_name_part_is_filesystem_safe_and_a_long_one_stays_unique() -> None:
-    from retro.goldens import MAX_PART, safe_part
+    from retro.testing.goldens import MAX_PART, safe_part
 
     assert safe_part('test_x[a/b:c*"d"]') == "test_x[a_b_c__d_]"
     assert safe_part(".hidden") == "_hidden"
@@ -375,7 +375,7 @@ def test_a_name_part_is_filesystem_safe_and_a_long_one_stays_unique() -> None:
 
 def test_prune_removes_the_folders_it_empties_but_never_the_golden_folder(
         tmp_path: Path) -> None:
-    from retro.goldens import prune
+    from retro.testing.goldens import prune
 
     golden = tmp_path / "golden"
     stale = golden / "tests" / "test_gone" / "test_a.txt"

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from retro.png import PngError, decode_png, encode_png, read_png, write_png
+from retro.pictures.png import PngError, decode_png, encode_png, read_png, write_png
 
 
 def _paeth(a: int, b: int, c: int) -> int:

@@ -10,9 +10,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from retro.font import load_glyphs
-from retro.png import read_png
-from retro.raster import (
+from retro.pc.font import load_glyphs
+from retro.pc.screen import Screen
+from retro.pictures.png import read_png
+from retro.pictures.raster import (
     BAND_BOTTOM,
     BAND_LEFT,
     BAND_RIGHT,
@@ -27,8 +28,7 @@ from retro.raster import (
     render_rgb,
     scale_aspect,
 )
-from retro.screen import Screen
-from retro.screenfile import render_file
+from retro.screenfiles.screenfile import render_file
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -274,7 +274,8 @@ def test_scale_aspect_makes_a_4_by_3_picture_without_new_colours() -> None:
 
 
 def test_importing_retro_and_the_raster_does_not_import_pygame() -> None:
-    code = ("import sys, retro, retro.raster, retro.font, retro.png, retro.speaker; "
+    code = ("import sys, retro, retro.pictures.raster, retro.pc.font, retro.pictures.png, "
+            "retro.pc.speaker; "
             "print('pygame' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
                          text=True, check=True)
@@ -348,7 +349,7 @@ def test_frame_indices_put_the_band_around_the_text_area() -> None:
 def test_plain_copy_fallback_draws_the_same_frames(mono: bool,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """Without the overlapping 16-byte copy (if numpy ever reorders it) frames are the same."""
-    import retro.raster as raster_module
+    import retro.pictures.raster as raster_module
 
     assert raster_module._overlapping_copy_works(14 if mono else 16)  # the fast path is used
     fast = Raster(mono=mono)

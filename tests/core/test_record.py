@@ -1,7 +1,7 @@
 """Record a session, replay it headless: the same final screen, byte for byte.
 
-The sessions here run on the real-time host (``retro.host.run_realtime``) with a clock that
-behaves like a real one: every step of the program costs a random bit of "CPU time", and a
+The sessions here run on the real-time host (``retro.frontends.host.run_realtime``) with a clock
+that behaves like a real one: every step of the program costs a random bit of "CPU time", and a
 key arrives at its own moment, often while the program is busy polling, sleeping or waiting
 with a timeout.  The recording must still make the headless replay hand every key to the
 same request that got it in the session.
@@ -19,12 +19,12 @@ from pathlib import Path
 import pytest
 
 from retro.cli import main
-from retro.events import Click, Event, Key
-from retro.host import run_realtime
-from retro.machine import Machine, Program
-from retro.record import Recorder, header, read_header, token
-from retro.screen import Screen
-from retro.script import make_machine, run
+from retro.frontends.host import run_realtime
+from retro.frontends.record import Recorder, header, read_header, token
+from retro.frontends.script import make_machine, run
+from retro.pc.events import Click, Event, Key
+from retro.pc.machine import Machine, Program
+from retro.pc.screen import Screen
 
 
 class JitterClock:
@@ -168,7 +168,7 @@ def test_retro_run_keys_file_takes_the_run_from_the_first_line(
     keys.write_text("#!retro run charmap M --seed 3\nwait:100 2 wait:50 b\n", encoding="utf-8")
     assert main(["run", "--keys-file", str(keys), "--txt", str(tmp_path / "a.txt")]) == 0
     want = run("charmap", letters="M", seed=3, keys="2 b").screen
-    from retro.dump import from_text
+    from retro.screenfiles.dump import from_text
 
     got = from_text((tmp_path / "a.txt").read_text(encoding="utf-8"))
     assert got.to_bytes() == want.to_bytes() and got.mono
@@ -185,7 +185,7 @@ def test_retro_run_keys_file_takes_the_run_from_the_first_line(
 def test_recording_in_the_terminal_then_replaying_gives_the_screen_of_the_session(
         tmp_path: Path) -> None:
     """As a tester does it: play in a terminal with --record, leave, replay the file."""
-    from retro.dump import from_text
+    from retro.screenfiles.dump import from_text
     from tests.core.test_terminal import PtyProgram, expected_terminal, retro_cli
 
     keys = tmp_path / "played.keys"
@@ -223,7 +223,7 @@ def test_recording_in_the_terminal_then_replaying_gives_the_screen_of_the_sessio
 
 
 def test_replay_of_a_recording_file_in_a_test(tmp_path: Path) -> None:
-    from retro.record import replay
+    from retro.frontends.record import replay
 
     keys = tmp_path / "bug.keys"
     keys.write_text("#!retro run charmap --seed 3\nwait:100 2 wait:50 b\n", encoding="utf-8")
@@ -236,8 +236,8 @@ def test_replay_of_a_recording_file_in_a_test(tmp_path: Path) -> None:
 
 def test_a_recording_that_cannot_be_written_is_one_notice_and_the_session_ends(
         tmp_path: Path) -> None:
-    from retro.clock import VirtualClock
-    from retro.record import Recorder, header
+    from retro.frontends.record import Recorder, header
+    from retro.pc.clock import VirtualClock
 
     notices: list[str] = []
     blocked = tmp_path / "file"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from retro.scaling import (
+from retro.pictures.scaling import (
     ASPECT_SLACK,
     SharpScaler,
     SmoothScaler,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from retro import cp437
-from retro.screen import SCREEN_BYTES, Screen
+from retro.pc import cp437
+from retro.pc.screen import SCREEN_BYTES, Screen
 
 
 def test_buffer_is_b800_layout_char_then_attr_row_major() -> None:

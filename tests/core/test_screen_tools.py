@@ -8,14 +8,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from retro.ansi import encode_file
 from retro.cli import main
-from retro.dump import to_text
-from retro.png import read_png
-from retro.raster import render_rgb
-from retro.screen import Screen
-from retro.screenfile import ScreenFileError, parse_ansi, read_sauce, read_screen
-from retro.script import run
+from retro.frontends.script import run
+from retro.pc.screen import Screen
+from retro.pictures.png import read_png
+from retro.pictures.raster import render_rgb
+from retro.screenfiles.ansi import encode_file
+from retro.screenfiles.dump import to_text
+from retro.screenfiles.screenfile import ScreenFileError, parse_ansi, read_sauce, read_screen
 
 
 def _sauce(*, ice: bool, title: str = "Test art") -> bytes:

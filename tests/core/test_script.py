@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from retro.events import Click, Key
-from retro.machine import Machine, Program
-from retro.script import ScriptError, Wait, parse, run
+from retro.frontends.script import ScriptError, Wait, parse, run
+from retro.pc.events import Click, Key
+from retro.pc.machine import Machine, Program
 
 
 def test_tokens_of_every_kind() -> None:
@@ -179,8 +179,8 @@ def test_result_screen_is_the_screen_at_the_end_of_the_script() -> None:
 
 # -- CTRL+X, ALT+X and expect:"text" ------------------------------------------------------
 
-from retro.events import Quit  # noqa: E402
-from retro.script import Chord, Expect, ExpectFailed  # noqa: E402
+from retro.frontends.script import Chord, Expect, ExpectFailed  # noqa: E402
+from retro.pc.events import Quit  # noqa: E402
 
 
 def test_ctrl_alt_and_expect_tokens_parse_in_any_case() -> None:

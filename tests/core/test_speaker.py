@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from retro.speaker import (
+from retro.pc.speaker import (
     AMPLITUDE,
     PIT_HZ,
     MusicError,

@@ -1,10 +1,16 @@
-"""What each terminal is sent (``retro.termcaps``), as pure functions."""
+"""What each terminal is sent (``retro.frontends.termcaps``), as pure functions."""
 
 from __future__ import annotations
 
 import pytest
 
-from retro.termcaps import EightColours, TermCaps, Terminfo, caps_for, without_cursor_shape
+from retro.frontends.termcaps import (
+    EightColours,
+    TermCaps,
+    Terminfo,
+    caps_for,
+    without_cursor_shape,
+)
 
 XTERM = TermCaps(16, "sgr", True, True)
 

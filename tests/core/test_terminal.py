@@ -3,7 +3,7 @@
 The interactive program runs in a child process whose standard input and output are the
 slave side of a pty; the test types keys into the master side and feeds everything the
 child writes to a ``pyte.Screen``.  The screen is compared with a headless run of the same
-program, seed and keys, encoded by ``retro.ansi`` (whose own tests check it against the
+program, seed and keys, encoded by ``retro.screenfiles.ansi`` (whose own tests check it against the
 buffer cell by cell).  Waiting is "until the screen shows X", with a generous limit that
 only guards against a hang; nothing asserts on elapsed time.
 """
@@ -24,10 +24,7 @@ from pathlib import Path
 import pyte
 import pytest
 
-from retro.ansi import encode_full
-from retro.clock import VirtualClock
-from retro.machine import Flags, Machine, SilentSpeaker
-from retro.terminal import (
+from retro.frontends.terminal import (
     BEL,
     ENTER,
     FRAME_BEGIN,
@@ -40,6 +37,9 @@ from retro.terminal import (
     run_terminal,
     too_small_message,
 )
+from retro.pc.clock import VirtualClock
+from retro.pc.machine import Flags, Machine, SilentSpeaker
+from retro.screenfiles.ansi import encode_full
 
 REPO = Path(__file__).resolve().parents[2]
 HANG_GUARD_S = 60.0   # only a guard against a hung child; normal runs take a second or two
@@ -47,9 +47,9 @@ HANG_GUARD_S = 60.0   # only a guard against a hung child; normal runs take a se
 # A program that draws, waits for one key and then fails, as a game with a bug would.
 CRASHING_PROGRAM = """
 import sys
-from retro.clock import RealClock
-from retro.machine import Machine
-from retro.terminal import run_terminal
+from retro.pc.clock import RealClock
+from retro.pc.machine import Machine
+from retro.frontends.terminal import run_terminal
 
 async def main(m):
     m.screen.clear(0x1F)
@@ -197,7 +197,7 @@ KEYS = [("2", b"2"), ("b", b"b"), ("3", b"3"), ("PGUP", b"\x1b[5~"), ("F10", b"\
 ])
 def test_interactive_charmap_matches_the_headless_run(pty_program, tmp_path, colorterm,
                                                       colors, letters):
-    from retro.script import run
+    from retro.frontends.script import run
 
     argv = retro_cli("charmap", *([letters] if letters else []), "--tty", "--seed", "5")
     program = pty_program(argv, colorterm=colorterm)
@@ -218,7 +218,7 @@ def test_interactive_charmap_matches_the_headless_run(pty_program, tmp_path, col
 
 def test_first_frame_is_exactly_the_full_redraw_stream(pty_program, tmp_path):
     """What ``retro run ... --ansi`` writes is what the front end sends to draw a screen."""
-    from retro.script import run
+    from retro.frontends.script import run
 
     program = pty_program(retro_cli("charmap", "--tty"))
     first = FRAME_BEGIN + encode_full(run("charmap", home=tmp_path).screen) + FRAME_END
@@ -296,7 +296,7 @@ def test_no_bell_when_the_sound_is_off(pty_program):
 
 
 def test_small_terminal_is_refused_politely_then_redrawn_after_resize(pty_program, tmp_path):
-    from retro.script import run
+    from retro.frontends.script import run
 
     program = pty_program(retro_cli("charmap", "--tty"), cols=60, rows=20)
     program.until(lambda: "60x20" in "".join(program.term.display), "the size message")
@@ -318,12 +318,12 @@ def test_small_terminal_is_refused_politely_then_redrawn_after_resize(pty_progra
 
 def test_mouse_click_in_the_launcher_matches_the_headless_run(pty_program, tmp_path):
     """An SGR mouse report on the charmap line of the menu starts charmap, as click:R,C does."""
-    from retro.host import Driver
-    from retro.launcher import PROGRAM
-    from retro.script import drive, make_machine, parse
+    from retro.frontends.host import Driver
+    from retro.frontends.script import drive, make_machine, parse
+    from retro.programs import menu
 
     machine = make_machine("", "", 0, tmp_path, None, VirtualClock())
-    driver = Driver(PROGRAM.main(machine))
+    driver = Driver(menu().main(machine))
     driver.start()
     drive(machine, driver, [])
     menu = expected_terminal(machine.screen, "24bit")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from retro.events import Click, Key
-from retro.termkeys import ESC_TIMEOUT_S, Interrupt, KeyDecoder
+from retro.frontends.termkeys import ESC_TIMEOUT_S, Interrupt, KeyDecoder
+from retro.pc.events import Click, Key
 
 
 def decode(data: bytes) -> list:
@@ -133,13 +133,13 @@ def test_a_burst_of_input_decodes_in_order():
 
 # -- one table both ways: the keys retro capture types are the keys the decoder reads ---------
 
-from retro.events import NAMED_KEYS  # noqa: E402
-from retro.termkeys import (  # noqa: E402
+from retro.frontends.termkeys import (  # noqa: E402
     KEY_SEQUENCES,
     decode_all,
     encode_click,
     encode_key,
 )
+from retro.pc.events import NAMED_KEYS  # noqa: E402
 
 
 @pytest.mark.parametrize("application_cursor", [False, True])

@@ -14,14 +14,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 
-from retro.clock import RealClock  # noqa: E402
-from retro.events import Click, Key, Quit  # noqa: E402
-from retro.host import run_realtime  # noqa: E402
-from retro.machine import Flags, Machine  # noqa: E402
-from retro.png import read_png  # noqa: E402
-from retro.scaling import SCALINGS, cell_at, integer_factors, picture_rect  # noqa: E402
-from retro.speaker import Speaker  # noqa: E402
-from retro.window import REPEAT_DELAY_S, WindowFrontend, run_window  # noqa: E402
+from retro.frontends.host import run_realtime  # noqa: E402
+from retro.frontends.window import REPEAT_DELAY_S, WindowFrontend, run_window  # noqa: E402
+from retro.pc.clock import RealClock  # noqa: E402
+from retro.pc.events import Click, Key, Quit  # noqa: E402
+from retro.pc.machine import Flags, Machine  # noqa: E402
+from retro.pc.speaker import Speaker  # noqa: E402
+from retro.pictures.png import read_png  # noqa: E402
+from retro.pictures.scaling import SCALINGS, cell_at, integer_factors, picture_rect  # noqa: E402
 
 pytestmark = pytest.mark.window
 REPO = Path(__file__).resolve().parents[2]
@@ -255,9 +255,9 @@ def test_alt_enter_back_from_full_screen_restores_the_windows_size_and_place(
 def test_no_display_raises_window_unavailable_before_the_program_runs() -> None:
     code = (
         "import os; os.environ['SDL_VIDEODRIVER'] = 'no-such-driver'\n"
-        "from retro.clock import RealClock\n"
-        "from retro.machine import Machine\n"
-        "from retro.window import WindowUnavailable, run_window\n"
+        "from retro.pc.clock import RealClock\n"
+        "from retro.pc.machine import Machine\n"
+        "from retro.frontends.window import WindowUnavailable, run_window\n"
         "started = []\n"
         "async def program(m):\n"
         "    started.append(1)\n"
@@ -307,7 +307,7 @@ def _shows(frontend: WindowFrontend, fy: float, fx: float, rgb: object) -> bool:
 
 
 def test_window_shows_the_palette_colours_of_text_and_border_band(tmp_path: Path) -> None:
-    from retro.raster import VGA_PALETTE
+    from retro.pictures.raster import VGA_PALETTE
 
     machine = _machine(tmp_path)
     machine.screen.fill(5, 10, 6, 12, "\u2588", 0x0E)  # yellow blocks
@@ -327,7 +327,7 @@ def test_window_shows_the_palette_colours_of_text_and_border_band(tmp_path: Path
 
 
 def test_window_follows_the_screen_into_mono(tmp_path: Path) -> None:
-    from retro.raster import PHOSPHORS
+    from retro.pictures.raster import PHOSPHORS
 
     machine = _machine(tmp_path)
     frontend = WindowFrontend(machine, title="Test", size=(960, 720), phosphor="amber")
@@ -347,7 +347,7 @@ def test_window_follows_the_screen_into_mono(tmp_path: Path) -> None:
 def _all_colours(tmp_path: Path, size: tuple[int, int], scaling: str, *,
                  mono: bool = False) -> WindowFrontend:
     """A window showing the charmap attribute page (every colour) and a blue border band."""
-    from retro.charmap import draw_attributes
+    from retro.programs.charmap import draw_attributes
 
     machine = _machine(tmp_path, letters="M" if mono else "")
     draw_attributes(machine.screen)
@@ -495,7 +495,7 @@ def test_sharp_scaling_mixes_only_pixels_on_a_source_pixel_edge(
 @pytest.mark.parametrize("size", [(1107, 830), (1920, 1080), (600, 400)])
 def test_smooth_window_shows_the_smooth_scaler_and_keeps_flat_colours(
         tmp_path: Path, size: tuple[int, int]) -> None:
-    from retro.scaling import SmoothScaler
+    from retro.pictures.scaling import SmoothScaler
 
     frontend = _all_colours(tmp_path, size, "smooth")
     try:
@@ -572,7 +572,7 @@ def test_unknown_scaling_is_refused(tmp_path: Path) -> None:
                                             (["charmap", "--scaling", "smooth"], "smooth")])
 def test_scaling_option_reaches_the_window(monkeypatch: pytest.MonkeyPatch, argv: list[str],
                                            expected: str) -> None:
-    import retro.window
+    import retro.frontends.window
     from retro.cli import main
 
     seen: list[str] = []
@@ -582,7 +582,7 @@ def test_scaling_option_reaches_the_window(monkeypatch: pytest.MonkeyPatch, argv
         coroutine.close()  # type: ignore[attr-defined]
         return 0   # run_window returns the exit status
 
-    monkeypatch.setattr(retro.window, "run_window", fake_run_window)
+    monkeypatch.setattr(retro.frontends.window, "run_window", fake_run_window)
     assert main(argv) == 0
     assert seen == [expected]
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from retro.frontends.script import RunResult, run
 from retro.games.pigpoker.bank import parse_bank
-from retro.script import RunResult, run
 from retro.store import MAX_FILE_BYTES
 
 Variant = tuple[str, bytes]

@@ -130,7 +130,7 @@ def test_max_seconds_ends_a_run_stuck_in_a_system_call(tmp_path: Path, capsys,
     nobody writes.  The run's own limit is checked between steps, so the alarm ends it."""
     import os
 
-    import retro.cli as cli
+    import retro.cli.run as cli
     import retro.store.core as core
 
     fifo = tmp_path / "never"

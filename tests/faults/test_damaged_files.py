@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from savefiles import ALL, SaveFile
 
-from retro.script import run
+from retro.frontends.script import run
 
 
 @pytest.mark.parametrize("save", ALL, ids=lambda s: s.name)

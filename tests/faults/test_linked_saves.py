@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from retro.frontends.script import run
 from retro.games.pigpoker.bank import parse_bank
-from retro.script import run
 
 CATEGORY = "symbolic links in place of a save file"
 

@@ -140,7 +140,7 @@ def test_a_fifo_put_in_place_after_the_check_is_still_refused(tmp_path: Path) ->
 
 def test_a_fifo_named_like_a_killed_writers_temporary_file_does_not_hang_the_start(
         tmp_path: Path, tally) -> None:
-    from retro.script import run
+    from retro.frontends.script import run
 
     stray = tmp_path / ".YUCKY.SCR.999999.abcd1234.tmp"
     os.mkfifo(stray)

@@ -2,7 +2,7 @@
 
 A VT100 or the Linux console does not take xterm's bright colours (SGR 90-97, 100-107),
 its SGR mouse mode (1006), synchronized output (2026) or cursor shapes (``CSI n SP q``);
-each is sent only where the terminal takes it (``retro.termcaps``), and play goes on.
+each is sent only where the terminal takes it (``retro.frontends.termcaps``), and play goes on.
 """
 
 from __future__ import annotations

@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 
 import retro.store.core as store_core
+from retro.frontends.script import RunResult, run
 from retro.games.pigpoker.bank import parse_bank
 from retro.games.yucky import scorefile
 from retro.games.yz.scoreboard import parse_board, parse_settings
-from retro.script import RunResult, run
 
 BOXES = ("A1", "A2", "A3", "A4", "A5", "A6", "B1", "B2", "B3", "B4", "B5", "B6", "B7")
 YZ_TWO_PLAYER_GAME = '2 "ABC" ENTER "XYZ" ENTER' + "".join(

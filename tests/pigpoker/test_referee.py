@@ -32,10 +32,10 @@ from typing import Any
 
 import pytest
 
-from retro.clock import VirtualClock
-from retro.host import Driver
+from retro.frontends.host import Driver
+from retro.frontends.script import drive, make_machine, parse
+from retro.pc.clock import VirtualClock
 from retro.programs import find
-from retro.script import drive, make_machine, parse
 
 from . import referee as ref
 

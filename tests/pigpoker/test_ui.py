@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from retro.frontends.script import run
 from retro.games.pigpoker import layout
 from retro.games.pigpoker.bank import BANK_FILE, MAX_CHIPS
-from retro.script import run
 
 ROOT = Path(__file__).resolve().parents[2]
 START = '"Ann" ENTER "computer" ENTER ENTER n n'       # Ann against the computer

@@ -1,7 +1,8 @@
 """Finding key scripts for the screen tests: the game is driven headless and a chooser
 picks your moves from the published state; the keys typed are recorded.
 
-The scripts found are plain key strings, so a test can replay them with ``retro.script.run``
+The scripts found are plain key strings, so a test can replay them with
+``retro.frontends.script.run``
 (exactly what ``retro run sixtysix --keys ...`` does) and compare the screen.
 """
 
@@ -10,11 +11,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from retro.clock import VirtualClock
+from retro.frontends.host import Driver
+from retro.frontends.script import drive, make_machine, parse
 from retro.games.sixtysix import PROGRAM
 from retro.games.sixtysix.rules import Close, Exchange, Move, Play, hand_order
-from retro.host import Driver
-from retro.script import drive, make_machine, parse
+from retro.pc.clock import VirtualClock
 
 
 def record(seed: int, choose: Callable[[object], str | None], letters: str = "*",

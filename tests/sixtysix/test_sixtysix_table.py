@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from retro.clock import VirtualClock
+from retro.frontends.script import run
 from retro.games.sixtysix import PROGRAM
 from retro.games.sixtysix.draw import (
     CARD_H,
@@ -26,8 +26,8 @@ from retro.games.sixtysix.draw import (
 from retro.games.sixtysix.rules import Close, Deal, DealResult, Match, parse_card
 from retro.games.sixtysix.save import SAVE_NAME
 from retro.games.sixtysix.ui import Leave, Table
-from retro.machine import Machine, Program
-from retro.script import run
+from retro.pc.clock import VirtualClock
+from retro.pc.machine import Machine, Program
 
 Setup = Callable[[Table], None]
 
@@ -140,10 +140,10 @@ def test_f2_at_the_next_game_prompt_starts_the_demo():
 
 
 def test_turning_demo_off_gives_you_the_very_next_move():
-    from retro.events import Key
-    from retro.host import Driver
-    from retro.machine import WaitKey
-    from retro.script import drive, make_machine
+    from retro.frontends.host import Driver
+    from retro.frontends.script import drive, make_machine
+    from retro.pc.events import Key
+    from retro.pc.machine import WaitKey
 
     m = make_machine(PROGRAM.letters, "*", 1, None, None, VirtualClock())
     driver = Driver(PROGRAM.main(m))
@@ -294,8 +294,8 @@ def test_f7_saves_the_match_and_the_next_start_resumes(retro_home: Path):
 
 
 def test_closing_the_window_saves_the_match(retro_home: Path):
-    from retro.host import Driver
-    from retro.script import drive, make_machine, parse
+    from retro.frontends.host import Driver
+    from retro.frontends.script import drive, make_machine, parse
 
     m = make_machine(PROGRAM.letters, "*", 4, None, None, VirtualClock())
     driver = Driver(PROGRAM.main(m))

@@ -1,7 +1,7 @@
 """Sixty-Six screens, keys, mouse and the published state, run headless.
 
 Key scripts for particular moments (a marriage, a closing, ...) are found by letting the
-expert play your hand (``keyfinder``), then replayed with ``retro.script.run`` exactly as
+expert play your hand (``keyfinder``), then replayed with ``retro.frontends.script.run`` exactly as
 ``retro run sixtysix --keys`` would, so the golden screen comes from a plain key script.
 """
 
@@ -18,10 +18,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from keyfinder import expert_chooser, record
 
+from retro.frontends.script import run
 from retro.games.sixtysix import PROGRAM
 from retro.games.sixtysix.rules import Close, game_points_for, parse_card
 from retro.games.sixtysix.ui import SPEEDS
-from retro.script import run
 
 STATE_KEYS = {"phase", "turn", "leader", "hands", "trump", "trump_card", "stock", "closed",
               "trick", "points", "tricks_won", "game_points", "carry", "marriages"}

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from retro.machine import Machine, Program
-from retro.script import RunResult, run
+from retro.frontends.script import RunResult, run
+from retro.pc.machine import Machine, Program
 
 Main = Callable[[Machine], Coroutine[Any, Any, None]]
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from retro import ui
-from retro.clock import VirtualClock
-from retro.events import Key
-from retro.machine import Machine
-from retro.screen import Screen
-from retro.speaker import RecorderSink, Speaker
+from retro.pc.clock import VirtualClock
+from retro.pc.events import Key
+from retro.pc.machine import Machine
+from retro.pc.screen import Screen
+from retro.pc.speaker import RecorderSink, Speaker
 
 from .conftest import calm
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from retro import ui
-from retro.machine import Machine
+from retro.pc.machine import Machine
 
 from .conftest import backdrop, calm
 
@@ -56,8 +56,8 @@ def test_without_a_convention_only_the_buttons_take_clicks(kit_run) -> None:
 
 
 def test_a_click_on_the_yes_or_no_button(kit_run) -> None:
-    from retro.machine import Program
-    from retro.script import run
+    from retro.frontends.script import run
+    from retro.pc.machine import Program
 
     async def probe(m: Machine) -> None:
         await ui.ask(m, "Play another game?")

@@ -7,8 +7,8 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from retro import ui
-from retro.events import Click, Event, Key
-from retro.machine import Machine
+from retro.pc.events import Click, Event, Key
+from retro.pc.machine import Machine
 
 from .conftest import backdrop
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from retro import ui
-from retro.machine import Machine
+from retro.pc.machine import Machine
 
 from .conftest import calm
 

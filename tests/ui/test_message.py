@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from retro import ui
-from retro.clock import VirtualClock
-from retro.machine import Machine
+from retro.pc.clock import VirtualClock
+from retro.pc.machine import Machine
 
 from .conftest import calm
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from retro import ui
-from retro.machine import Machine
+from retro.pc.machine import Machine
 
 from .conftest import backdrop, calm
 
@@ -36,8 +36,8 @@ def _pager_program(shown: list[str], last: list[int]):
 
 
 def _pages_seen(keys: str) -> tuple[list[str], list[int], bytes, bytes]:
-    from retro.machine import Program
-    from retro.script import run
+    from retro.frontends.script import run
+    from retro.pc.machine import Program
 
     shown: list[str] = []
     last: list[int] = []

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from retro import ui
-from retro.events import Quit
-from retro.machine import Machine
+from retro.pc.events import Quit
+from retro.pc.machine import Machine
 
 from .conftest import backdrop
 
@@ -69,7 +69,7 @@ def test_restore_is_byte_exact_when_quit_leaves_the_block(kit_run) -> None:
 
 
 def test_a_box_writes_inside_its_frame_and_clips_at_its_edge() -> None:
-    from retro.clock import VirtualClock
+    from retro.pc.clock import VirtualClock
 
     m = Machine(clock=VirtualClock())
     with ui.popup(m, 2, 2, 4, 10, 0x1F) as box:

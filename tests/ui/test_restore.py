@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from retro import ui
-from retro.machine import Machine
+from retro.pc.machine import Machine
 
 from .conftest import backdrop
 

@@ -7,8 +7,8 @@ from collections.abc import Generator
 import pytest
 
 from retro import ui
-from retro.events import Event, Key
-from retro.machine import Machine
+from retro.pc.events import Event, Key
+from retro.pc.machine import Machine
 
 
 def test_keys_typed_during_a_delay_come_afterwards_in_order(kit_run) -> None:
@@ -212,7 +212,7 @@ def test_on_stop_hears_which_key_stopped_the_work(kit_run) -> None:
 
 @pytest.mark.parametrize("mono", [False, True])
 def test_golden_progress_during_long_work(kit_run, assert_screen, mono: bool) -> None:
-    from retro.screen import Screen
+    from retro.pc.screen import Screen
 
     from .conftest import calm
 

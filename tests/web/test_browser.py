@@ -20,13 +20,14 @@ import numpy as np
 import pytest
 
 from retro.cli import main as cli_main
-from retro.launcher import PROGRAM as LAUNCHER
-from retro.launcher import TOP
-from retro.png import read_png
-from retro.programs import find
-from retro.raster import BAND_LEFT, BAND_TOP, render_rgb
-from retro.screen import Screen
-from retro.script import run
+from retro.frontends.script import run
+from retro.pc.screen import Screen
+from retro.pictures.png import read_png
+from retro.pictures.raster import BAND_LEFT, BAND_TOP, render_rgb
+from retro.programs import find, menu
+from retro.programs.launcher import TOP
+
+LAUNCHER = menu()
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",

@@ -14,7 +14,7 @@ import aiohttp
 import pytest
 
 from retro.cli import main as cli_main
-from retro.web.command import parse_args
+from retro.cli.serve import parse_args
 from retro.web.protocol import CLOSE_SHUTDOWN
 from retro.web.server import IDLE_TIMEOUT_S
 

@@ -10,11 +10,11 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from retro import cp437
 from retro.cli import main as cli_main
-from retro.launcher import PROGRAM as LAUNCHER
-from retro.record import replay
-from retro.script import run
+from retro.frontends.record import replay
+from retro.frontends.script import run
+from retro.pc import cp437
+from retro.programs import menu
 from retro.web.protocol import (
     CLOSE_BAD_MESSAGE,
     CLOSE_ENDED,
@@ -30,6 +30,8 @@ from retro.web.query import BadQuery, parse_query
 from retro.web.server import BROWSER_COOKIE, BROWSERS_FOLDER, ServeConfig
 
 from .conftest import PageScreen, closed, connect, first_frame, served
+
+LAUNCHER = menu()
 
 
 def _cli_error(capsys: pytest.CaptureFixture[str], args: list[str]) -> str:
@@ -115,8 +117,8 @@ def test_files_come_only_from_the_package() -> None:
 def test_the_machine_description_carries_the_fonts_and_palettes_of_the_raster() -> None:
     import base64
 
-    from retro.font import font_bytes
-    from retro.raster import PHOSPHORS, VGA_PALETTE
+    from retro.pc.font import font_bytes
+    from retro.pictures.raster import PHOSPHORS, VGA_PALETTE
 
     async def go() -> None:
         async with served() as client:
@@ -264,7 +266,7 @@ def test_an_idle_session_ends_and_says_why() -> None:
 
 
 def test_tones_are_sent_with_the_speakers_quantised_frequencies_and_not_with_sound_off() -> None:
-    from retro.speaker import quantise
+    from retro.pc.speaker import quantise
 
     async def tones(letters: str) -> list[list]:  # type: ignore[type-arg]
         async with served() as client:
@@ -444,8 +446,8 @@ def test_the_idle_timeout_is_said_in_words() -> None:
 
 
 def test_a_frame_goes_out_when_only_the_cursor_moves_and_not_when_nothing_changed() -> None:
-    from retro.clock import VirtualClock
-    from retro.script import make_machine
+    from retro.frontends.script import make_machine
+    from retro.pc.clock import VirtualClock
     from retro.web.session import Channel, WebFrontend
 
     machine = make_machine("", "", 0, None, None, VirtualClock())

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 import retro.games.yucky.ui as yucky_ui
+from retro.frontends.script import RunResult, run
 from retro.games.yucky.rules import YOU, Round
-from retro.script import RunResult, run
 
 
 class _Fixed:

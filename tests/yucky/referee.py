@@ -32,12 +32,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from retro.clock import VirtualClock
-from retro.events import Click, Event, Key
-from retro.host import Driver
-from retro.machine import Sleep, WaitKey
+from retro.frontends.host import Driver
+from retro.frontends.script import make_machine
+from retro.pc.clock import VirtualClock
+from retro.pc.events import Click, Event, Key
+from retro.pc.machine import Sleep, WaitKey
 from retro.programs import find
-from retro.script import make_machine
 
 COLOURS = "RGBV"
 COLOUR_WORDS = {"R": "RED", "G": "GREEN", "B": "BLUE", "V": "VIOLET"}

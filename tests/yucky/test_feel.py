@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from retro.frontends.script import run
 from retro.games.yucky.layout import BOX_MAX, DRAW_SOUND, PLAY_SOUND, SORT_KEY
-from retro.script import run
-from retro.speaker import quantise
+from retro.pc.speaker import quantise
 
 
 def play(keys: str, seed: int = 3, letters: str = "*", **kw):

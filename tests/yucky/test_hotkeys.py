@@ -3,8 +3,8 @@ questions and while the computer thinks; keys typed meanwhile are kept."""
 
 from __future__ import annotations
 
+from retro.frontends.script import run
 from retro.games.yucky.rules import COMPUTER
-from retro.script import run
 
 
 def play(keys: str, seed: int = 3, letters: str = "*", **kw):

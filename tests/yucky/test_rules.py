@@ -531,7 +531,7 @@ def test_hand_limit_draw_says_the_limit_not_an_empty_pile():
 
 
 def test_events_are_typed_and_errors_are_the_shared_rule_errors():
-    from retro.rules import IllegalMoveError, NotationError, RulesError
+    from retro.kit.rules import IllegalMoveError, NotationError, RulesError
 
     r = Round.deal(random.Random(12), dealer=COMPUTER)
     from retro.games.yucky.ai import GreedyPlayer, play_hand

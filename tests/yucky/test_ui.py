@@ -7,9 +7,9 @@ import random
 
 import pytest
 
+from retro.frontends.script import run
 from retro.games.yucky import scorefile
 from retro.games.yucky.rules import Match
-from retro.script import run
 
 # Seed 2: a whole hand won by typing cards (found by playing the first fitting card, the
 # colour in play first); without the second ENTER you forget the cry on GR and are caught.
@@ -138,7 +138,7 @@ def test_illegal_play_is_refused_with_a_message():
 
 
 def test_illegal_play_beeps_unless_the_sound_is_off():
-    from retro.speaker import quantise
+    from retro.pc.speaker import quantise
 
     def buzzes(result) -> bool:
         return any(seg.hz == quantise(150) for seg in result.machine.speaker.timeline)

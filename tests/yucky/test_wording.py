@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
+from retro.frontends.script import run
 from retro.games.yucky.narrate import start_up_text
 from retro.games.yucky.rules import COMPUTER, Round, parse_card
-from retro.script import run
 
 
 def play(keys: str, seed: int = 1, letters: str = "*", **kw):
@@ -90,7 +90,7 @@ def test_esc_at_play_another_game_is_not_yes():
 
 def test_your_cry_jingle_sounds_once(play_arranged):
     from retro.games.yucky.layout import TUNE_CRY
-    from retro.speaker import Speaker
+    from retro.pc.speaker import Speaker
 
     once = Speaker()
     once.play(TUNE_CRY, 0.0)

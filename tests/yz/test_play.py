@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from retro.frontends.host import Driver
+from retro.frontends.script import make_machine, run
 from retro.games.yz.board import MENUS
 from retro.games.yz.layout import (
     BOX_ROW,
@@ -20,8 +22,6 @@ from retro.games.yz.rules import Game, Rules, Scorecard, parse_dice, post
 from retro.games.yz.scoreboard import BOARD_FILE
 from retro.games.yz.solver import table_name
 from retro.games.yz.ui import App
-from retro.host import Driver
-from retro.script import make_machine, run
 
 NEW_GAME = 'ENTER "ABC" ENTER'              # vs the computer, initials ABC
 TWO_PLAYERS = '2 "ABC" ENTER "XYZ" ENTER'
@@ -205,7 +205,7 @@ def test_clicking_your_own_column_or_the_label_posts(tmp_path: Path) -> None:
 # -- the dice tumbling --------------------------------------------------------------------------
 
 def _app_with_a_roll(home: Path) -> App:
-    m = make_machine("U", "*", 1, home, None, __import__("retro.clock").clock.VirtualClock())
+    m = make_machine("U", "*", 1, home, None, __import__("retro.pc.clock").clock.VirtualClock())
     app = App(m, Rules())
     app.game = Game(players=("ABC", "CPU"))
     app.game.dice, app.game.roll = parse_dice("2 2 2 5 5"), 1

@@ -26,7 +26,7 @@ from retro.games.yz.rules import (
     post,
     score_box,
 )
-from retro.rules import IllegalMoveError, NotationError, RulesError
+from retro.kit.rules import IllegalMoveError, NotationError, RulesError
 
 WRITTEN = Rules()
 FORCED = Rules(joker=Joker.FORCED)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from retro.frontends.script import run
 from retro.games.yz.layout import BOX_ROW, DIE_COLS, DIE_TOP, ROLL_BUTTON, SELECT_BUTTON
 from retro.games.yz.scoreboard import (
     BOARD_FILE,
@@ -15,7 +16,6 @@ from retro.games.yz.scoreboard import (
     dump_board,
     parse_board,
 )
-from retro.script import run
 
 NEW_GAME = 'ENTER "ABC" ENTER'              # vs the computer, initials ABC
 TWO_PLAYERS = '2 "ABC" ENTER "XYZ" ENTER'

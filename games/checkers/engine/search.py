@@ -28,7 +28,7 @@ from retro.games.checkers import rules as R
 from retro.games.checkers.engine import book, egdb
 from retro.games.checkers.engine.scores import WIN, WON
 from retro.games.checkers.engine.tables import signed, tables, zobrist
-from retro.steps import drain
+from retro.kit.steps import drain
 
 if TYPE_CHECKING:
     from types import ModuleType

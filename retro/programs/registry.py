@@ -6,7 +6,7 @@ own ``pyproject.toml``::
     [project.entry-points."retro.programs"]
     tetris = "tetris_for_retro:PROGRAM"
 
-where ``PROGRAM`` is a ``retro.machine.Program``.  retro's own games register the same way,
+where ``PROGRAM`` is a ``retro.pc.machine.Program``.  retro's own games register the same way,
 so this module imports no game: it only loads what is registered.
 """
 
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # imported late: ``retro --help`` and ``--version`` answer at once
     from importlib.metadata import EntryPoint
 
-    from retro.machine import Command, Option, Program
+    from retro.pc.machine import Command, Option, Program
 
 GROUP = "retro.programs"
 
@@ -50,7 +50,7 @@ class Broken:
 
 
 def _load(entry: EntryPoint) -> Program | Broken:
-    from retro.machine import Program
+    from retro.pc.machine import Program
 
     try:
         program = entry.load()
@@ -68,7 +68,7 @@ def _load(entry: EntryPoint) -> Program | Broken:
 def _registered() -> tuple[tuple[Program, ...], tuple[Broken, ...]]:
     from importlib.metadata import entry_points
 
-    from retro.machine import Program
+    from retro.pc.machine import Program
 
     found: dict[str, Program] = {}
     broken: list[Broken] = []
@@ -104,9 +104,7 @@ def find(name: str) -> Program:
     """
     wanted = name.lower()
     if wanted == "launcher":
-        from retro.launcher import PROGRAM
-
-        return PROGRAM
+        return menu()
     for program in all_programs():
         if wanted == program.name or wanted in program.aliases:
             return program
@@ -115,6 +113,14 @@ def find(name: str) -> Program:
             raise UnknownProgram(str(broken))
     names = ", ".join(p.name for p in all_programs())
     raise UnknownProgram(f"unknown program {name!r} (available: {names})")
+
+
+@cache
+def menu() -> Program:
+    """The games menu (``retro`` alone), listing ``all_programs()``."""
+    from retro.programs.launcher import make_menu
+
+    return make_menu(lambda: all_programs())   # looked up at each showing
 
 
 def all_options() -> dict[str, list[Program]]:

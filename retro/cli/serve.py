@@ -6,25 +6,20 @@ session (each saves, as closing the window does) and then the server.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from retro.cli.common import FileProblem, Parser, check_output
 from retro.programs import UsageError
 from retro.web.protocol import CLOSE_SHUTDOWN
 from retro.web.server import HUB, IDLE_TIMEOUT_S, ServeConfig, make_app
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(message)
-
-
 def parse_args(args: list[str]) -> ServeConfig:
-    parser = _Parser(prog="retro serve", add_help=False)
+    parser = Parser(prog="retro serve", add_help=False)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8080)
     parser.add_argument("--max-sessions", type=int, default=16)
@@ -45,9 +40,7 @@ def main(args: list[str]) -> int:
     """``retro serve``: exit status 0 after a clean stop, 1 if the address cannot be used."""
     config = parse_args(args)
     if config.record is not None:
-        from retro.cli import FileProblem, _check_output
-
-        _check_output(config.record)
+        check_output(config.record)
         try:
             config.record.write_text("", encoding="utf-8")
         except OSError as err:

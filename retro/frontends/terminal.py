@@ -1,8 +1,8 @@
 """The terminal front end: play the 80x25 machine in any modern terminal.
 
 ``run_terminal`` puts the terminal in raw mode on the alternate screen, draws the buffer
-through ``retro.ansi`` (only what changed, once a frame), reads keys and mouse clicks
-through ``retro.termkeys``, rings the terminal bell for beeps, and gives the terminal back
+through ``retro.screenfiles.ansi`` (only what changed, once a frame), reads keys and mouse clicks
+through ``retro.frontends.termkeys``, rings the terminal bell for beeps, and gives the terminal back
 exactly as it found it: on a normal end, an error inside the program, Ctrl+C, SIGTERM,
 SIGINT or SIGHUP.  It uses only the standard library (termios, tty, select, signal): those
 do the whole job on every Unix terminal, so no extra dependency is worth its weight.
@@ -28,12 +28,18 @@ from collections.abc import Callable, Coroutine, Mapping
 from types import FrameType
 from typing import Any
 
-from retro.ansi import COLOR_MODES, AnsiEncoder
-from retro.host import Observer, run_realtime
-from retro.machine import Machine, SpeakerLike
-from retro.screen import COLS, ROWS
-from retro.termcaps import EightColours, TermCaps, caps_for, read_terminfo, without_cursor_shape
-from retro.termkeys import Interrupt, KeyDecoder
+from retro.frontends.host import Observer, run_realtime
+from retro.frontends.termcaps import (
+    EightColours,
+    TermCaps,
+    caps_for,
+    read_terminfo,
+    without_cursor_shape,
+)
+from retro.frontends.termkeys import Interrupt, KeyDecoder
+from retro.pc.machine import Machine, SpeakerLike
+from retro.pc.screen import COLS, ROWS
+from retro.screenfiles.ansi import COLOR_MODES, AnsiEncoder
 
 CSI = "\x1b["
 #: Sent on entry: alternate screen, no autowrap (column 80 must not scroll), cursor hidden.
@@ -48,7 +54,7 @@ X10_MOUSE_OFF = f"{CSI}?1000l".encode()
 RESTORE = f"{CSI}0m{CSI}0 q{CSI}?7h{CSI}?25h{CSI}?1049l".encode()
 BEL = b"\a"
 #: Synchronized output (DEC mode 2026): the terminal shows a frame only once it is complete,
-#: so a large update never tears.  Sent only to xterm-like terminals (``retro.termcaps``).
+#: so a large update never tears.  Sent only to xterm-like terminals (``retro.frontends.termcaps``).
 FRAME_BEGIN = f"{CSI}?2026h".encode()
 FRAME_END = f"{CSI}?2026l".encode()
 
@@ -128,7 +134,7 @@ class BellSpeaker:
 
 
 class TerminalFrontend:
-    """The ``retro.host.Frontend`` of a terminal: raw keys in, ANSI frames out."""
+    """The ``retro.frontends.host.Frontend`` of a terminal: raw keys in, ANSI frames out."""
 
     def __init__(self, machine: Machine, *, in_fd: int, out_fd: int, colors: str,
                  blink: str = "sgr", bell: bool = True, caps: TermCaps | None = None) -> None:

@@ -1,12 +1,12 @@
 """The screen as an ANSI byte stream: what the terminal front end sends.
 
-``AnsiEncoder.frame`` turns a ``retro.screen.Screen`` into the bytes that make a terminal show
+``AnsiEncoder.frame`` turns a ``retro.pc.screen.Screen`` into the bytes that make a terminal show
 it: CP437 glyphs as UTF-8, the attribute byte as SGR colours and flags, the cursor where the
 buffer puts it.  The first frame redraws everything; later frames send only the cells whose
 look changed (a glyph, a colour, a flag), so play stays smooth over a slow link.
 ``encode_full`` is the first frame on its own: the exact stream of a full redraw, which
 ``retro run ... --ansi OUT.ans`` writes (the front end sends each frame between the
-synchronized-output marks of ``retro.terminal``, which only say when a frame is complete).
+synchronized-output marks of ``retro.frontends.terminal``, which only say when a frame is complete).
 
 How the attribute byte is shown:
 
@@ -28,10 +28,10 @@ from functools import cache, lru_cache
 
 import numpy as np
 
-from retro import cp437
-from retro.raster import VGA_PALETTE as _RASTER_PALETTE
-from retro.raster import mda_attribute
-from retro.screen import COLS, ROWS, Screen
+from retro.pc import cp437
+from retro.pc.screen import COLS, ROWS, Screen
+from retro.pictures.raster import VGA_PALETTE as _RASTER_PALETTE
+from retro.pictures.raster import mda_attribute
 
 ESC = "\x1b"
 CSI = ESC + "["
@@ -84,7 +84,7 @@ MONO_LEVELS = (0, 7, 15)
 def mono_style(attr: int, blink: bool) -> CellStyle:
     """The MDA's reading of an attribute byte (``blink``: bit 7 blinks, else brightens).
 
-    The levels come from ``retro.raster.mda_attribute``, so the terminal and the window
+    The levels come from ``retro.pictures.raster.mda_attribute``, so the terminal and the window
     agree on every byte; the terminal shows them as grey, white and SGR flags.
     """
     fg, bg, underline = mda_attribute(attr & 0x7F if blink else attr)

@@ -2,7 +2,7 @@
 
 Kept apart from the parsers in ``retro.cli`` so that the text reads as a page, the way a user
 meets it, and so that ``--help`` answers without importing numpy or pygame.  A program's own
-commands (checkers' ``perft``) carry their help in ``retro.machine.Command.help``.
+commands (checkers' ``perft``) carry their help in ``retro.pc.machine.Command.help``.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from retro.machine import Program
+    from retro.pc.machine import Program
 
 HELP: dict[str, str] = {
     "run": """\
@@ -158,7 +158,7 @@ example:
 
 def program_help(program: Program) -> str:
     """``retro GAME --help``: how to start the program, its letters and options."""
-    from retro.machine import MACHINE_LETTERS
+    from retro.pc.machine import MACHINE_LETTERS
 
     lines = [f"usage: retro {program.name} [LETTERS] [--tty] [--record FILE] [options]",
              "", program.title if program.title[-1:] in ".!?" else f"{program.title}."]

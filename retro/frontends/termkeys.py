@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from retro import cp437
-from retro.events import Click, Key
-from retro.screen import COLS, ROWS
+from retro.pc import cp437
+from retro.pc.events import Click, Key
+from retro.pc.screen import COLS, ROWS
 
 #: How long an ESC may wait for the rest of a sequence before it counts as the Esc key.
 #: Terminals send a whole sequence in one write; over SSH a sequence can be split across

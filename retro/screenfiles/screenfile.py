@@ -2,8 +2,8 @@
 
 ``.ans`` is ANSI art or a terminal capture: text with ANSI.SYS-style escape codes, as
 ``retro run --ansi`` writes it (UTF-8) or as the BBS era drew it (CP437 bytes, usually with
-a SAUCE record at the end).  It is read through ``retro.ansiread``, the terminal model that
-captures use too, which turns each cell's colours and flags back into an attribute byte the
+a SAUCE record at the end).  It is read through ``retro.screenfiles.ansiread``, the terminal model
+that captures use too, which turns each cell's colours and flags back into an attribute byte the
 way the PC would have stored it; art taller than 25 rows keeps every row.  A colour screen
 written by ``retro run --ansi`` reads back byte for byte (code 0x00, drawn as a blank, comes
 back as a space); an MDA screen's file shows grey levels and flags, and reads back as the
@@ -22,11 +22,11 @@ from pathlib import Path
 
 import numpy as np
 
-from retro.ansiread import Art, read_art
-from retro.dump import DumpError, from_text
-from retro.font import CELL_WIDTH
-from retro.raster import BAND_LEFT, BAND_TOP, render_rgb
-from retro.screen import COLS, ROWS, Screen
+from retro.pc.font import CELL_WIDTH
+from retro.pc.screen import COLS, ROWS, Screen
+from retro.pictures.raster import BAND_LEFT, BAND_TOP, render_rgb
+from retro.screenfiles.ansiread import Art, read_art
+from retro.screenfiles.dump import DumpError, from_text
 
 __all__ = ["Sauce", "ScreenFileError", "parse_ansi", "read_ansi", "read_sauce",
            "read_screen", "render_file"]
@@ -64,7 +64,7 @@ def read_sauce(data: bytes) -> Sauce | None:
 
 
 def read_ansi(data: bytes) -> Art:
-    """An ANSI file read whole, every row of it (``retro.ansiread``; SAUCE honoured)."""
+    """An ANSI file read whole, every row of it (``retro.screenfiles.ansiread``; SAUCE honoured)."""
     sauce = read_sauce(data)
     return read_art(data, ice_colours=bool(sauce and sauce.ice_colours))
 
@@ -138,7 +138,7 @@ def render_file(in_path: str | PathLike[str], out_path: str | PathLike[str], *,
     rows is drawn whole, a taller picture (as ansilove draws it), unless ``top`` (0-based)
     picks the 25-row window the machine shows.
     """
-    from retro.png import write_png
+    from retro.pictures.png import write_png
 
     path = Path(in_path)
     found = _read(path, bool(mono))

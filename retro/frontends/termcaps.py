@@ -17,7 +17,7 @@ any other (linux, vt100)  8 and bold  as kmous says      no
 X10 form, vt100 has none.)
 
 terminfo's ``kmous`` names the form of the mouse reports the terminal sends: ``ESC [ <``
-is the SGR form, ``ESC [ M`` the older X10 form (``retro.termkeys`` reads both), none no
+is the SGR form, ``ESC [ M`` the older X10 form (``retro.frontends.termkeys`` reads both), none no
 mouse at all.  With 8 colours a bright foreground is its colour in bold (as the Linux
 console and most 8-colour terminals show bold: brighter), and a bright background is its
 normal colour.  A terminal with no colour at all (vt100) ignores the colour codes and keeps

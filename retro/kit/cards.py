@@ -14,7 +14,7 @@ once.
 
 from __future__ import annotations
 
-from retro.rules import NotationError
+from retro.kit.rules import NotationError
 
 __all__ = ["RANK_WORDS", "SUITS", "SUIT_WORDS", "CardError", "card_words",
            "format_rank_suit", "parse_rank_suit"]

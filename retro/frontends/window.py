@@ -1,22 +1,22 @@
 """The pygame-ce window: the machine's screen on a monitor, its keyboard, mouse and speaker.
 
 This is the only module of ``retro`` that imports pygame, and it is imported only when a
-window is opened.  It supplies the ``Frontend`` that ``retro.host.run_realtime`` drives:
+window is opened.  It supplies the ``Frontend`` that ``retro.frontends.host.run_realtime`` drives:
 
-- the native frame (``retro.raster``, border band included in colour) is shown as a 4:3
-  picture centred in the window, placed and enlarged by ``retro.scaling`` ("sharp",
+- the native frame (``retro.pictures.raster``, border band included in colour) is shown as a 4:3
+  picture centred in the window, placed and enlarged by ``retro.pictures.scaling`` ("sharp",
   "integer" or "smooth").  The window is resizable; Alt+Enter switches full screen on and
   off.  The raster's text area is an 8-bit palettised surface over the raster's own buffer:
   SDL maps it to colours as it blits the repainted rows into the full-colour frame that is
   then scaled; only the picture rows showing repainted frame rows are scaled again.
 - Ctrl+F5 saves the current frame twice: native (``NAME-001.png``) and stretched to 4:3 as
   a monitor shows it (``NAME-001-4x3.png``), in the save folder (or the current folder).
-- keys become ``retro.events.Key``; characters come from SDL text input, so the keyboard
+- keys become ``retro.pc.events.Key``; characters come from SDL text input, so the keyboard
   layout and Shift are honoured.  Held keys repeat like a PC keyboard (``REPEAT_DELAY_S``,
   then ``REPEAT_RATE_HZ``), generated here rather than by the OS so it is the same
   everywhere.  Left and right clicks become ``Click(row, col, button)`` on the cell under
   the pointer, at any window size or in full screen.
-- sound goes through ``retro.speaker.PygameMixerSink``; without an audio device there is one
+- sound goes through ``retro.pc.speaker.PygameMixerSink``; without an audio device there is one
   notice and silence.  What SDL and the audio libraries print themselves while starting
   (ALSA, XDG_RUNTIME_DIR...) is kept off the player's terminal.
 - with no screen to show a window on, SDL quietly falls back to its ``offscreen`` driver (or
@@ -43,13 +43,14 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # after the prompt setting above
 
-from retro import cp437
-from retro.events import Click, Key
-from retro.host import Observer, run_realtime
-from retro.machine import Machine
-from retro.png import write_png
-from retro.raster import Raster, scale_aspect
-from retro.scaling import (
+from retro.frontends.host import Observer, run_realtime
+from retro.pc import cp437
+from retro.pc.events import Click, Key
+from retro.pc.machine import Machine
+from retro.pc.speaker import PygameMixerSink, Speaker
+from retro.pictures.png import write_png
+from retro.pictures.raster import Raster, scale_aspect
+from retro.pictures.scaling import (
     SCALINGS,
     SharpScaler,
     SmoothScaler,
@@ -57,7 +58,6 @@ from retro.scaling import (
     integer_factors,
     picture_rect,
 )
-from retro.speaker import PygameMixerSink, Speaker
 
 #: PC keyboard typematic defaults: half a second before repeating, then about 30 a second.
 REPEAT_DELAY_S = 0.5
@@ -157,7 +157,7 @@ def _keypad_keys() -> dict[int, str]:
 # -- the front end ------------------------------------------------------------------------------
 
 class WindowFrontend:
-    """A pygame-ce window as a ``retro.host.Frontend``.
+    """A pygame-ce window as a ``retro.frontends.host.Frontend``.
 
     ``size`` (window size) and ``clock`` (seconds, for key repeat) are for tests; by default
     the window is sized to a whole-number scale that fits the desktop.

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from retro import cp437
-from retro.screen import COLS, ROWS, Cursor, Screen
+from retro.pc import cp437
+from retro.pc.screen import COLS, ROWS, Cursor, Screen
 
 MAGIC = "retro-screen 1"
 _HEADER = re.compile(
@@ -40,7 +40,7 @@ class DumpError(ValueError):
 
 
 #: The code a cell holds where the terminal showed a character code page 437 lacks
-#: (``retro.ansiread.REPLACEMENT``, the same byte).
+#: (``retro.screenfiles.ansiread.REPLACEMENT``, the same byte).
 REPLACEMENT = 0xFE
 
 

@@ -11,10 +11,17 @@ import argparse
 import sys
 from pathlib import Path
 
+from retro.cli.common import (
+    FileProblem,
+    Parser,
+    cannot_write,
+    check_output,
+    read_key_file,
+)
 from retro.programs import UsageError
 
 
-class _Parser(argparse.ArgumentParser):
+class _Parser(Parser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(f"capture: {message}")
 
@@ -33,9 +40,8 @@ def main(args: list[str]) -> int:
         CaptureError,
         capture,
     )
-    from retro.cli import FileProblem, _cannot_write, _check_output, _read_key_file
-    from retro.record import read_header
-    from retro.script import ScriptError, parse_tokens
+    from retro.frontends.record import read_header
+    from retro.frontends.script import ScriptError, parse_tokens
 
     if "--" in args:
         split = args.index("--")
@@ -65,11 +71,11 @@ def main(args: list[str]) -> int:
         raise UsageError(f"--timeout {ns.timeout:g}: a positive number of seconds")
     for output in _OUTPUTS:
         if getattr(ns, output) is not None:
-            _check_output(getattr(ns, output))
+            check_output(getattr(ns, output))
     script = ns.keys
     if ns.keys_file is not None:
         try:
-            _header, script = read_header(_read_key_file(ns.keys_file))
+            _header, script = read_header(read_key_file(ns.keys_file))
         except ValueError as err:
             raise UsageError(f"{ns.keys_file}: {err}") from None
     try:
@@ -85,7 +91,7 @@ def main(args: list[str]) -> int:
     try:
         _write(result.screen, ns)
     except OSError as err:
-        raise FileProblem(_cannot_write(err)) from None
+        raise FileProblem(cannot_write(err)) from None
     if result.failure is not None:
         print(f"retro capture: {result.failure}", file=sys.stderr)
         return 1
@@ -99,21 +105,21 @@ _TAKES_VALUE = {"--keys", "--keys-file", "--settle", "--timeout", "--env",
 
 def _write(screen: object, ns: argparse.Namespace) -> None:
     """The final screen through the writers ``retro run`` uses."""
-    from retro.screen import Screen
+    from retro.pc.screen import Screen
 
     assert isinstance(screen, Screen)
     if ns.txt:
-        from retro.dump import to_text
+        from retro.screenfiles.dump import to_text
 
         ns.txt.write_text(to_text(screen), encoding="utf-8")
     if ns.bin:
         ns.bin.write_bytes(screen.to_bytes())
     if ns.png:
-        from retro.png import write_png
-        from retro.raster import render_rgb
+        from retro.pictures.png import write_png
+        from retro.pictures.raster import render_rgb
 
         write_png(ns.png, render_rgb(screen, blink_on=True))
     if ns.ansi:
-        from retro.ansi import encode_file
+        from retro.screenfiles.ansi import encode_file
 
         ns.ansi.write_bytes(encode_file(screen))

@@ -37,10 +37,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from retro.font import CELL_WIDTH, load_glyphs
+from retro.pc.font import CELL_WIDTH, load_glyphs
 
 if TYPE_CHECKING:
-    from retro.screen import Screen
+    from retro.pc.screen import Screen
 
 ROWS, COLS = 25, 80
 #: Refresh rate of VGA text mode (and near enough the MDA's 50 Hz for blink purposes).

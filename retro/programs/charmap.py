@@ -7,9 +7,9 @@ bit 7 between blink and bright background; F10 steps the border colour; Esc or Q
 
 from __future__ import annotations
 
-from retro.events import Key
-from retro.machine import Machine, Program
-from retro.screen import BOX_STYLES, Screen
+from retro.pc.events import Key
+from retro.pc.machine import Machine, Program
+from retro.pc.screen import BOX_STYLES, Screen
 
 TITLE_ATTR, TEXT_ATTR, HINT_ATTR = 0x1F, 0x07, 0x70
 PAGES = ("Code page 437", "Attributes", "Lines and blocks")

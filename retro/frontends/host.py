@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Coroutine
 from typing import Any, Protocol
 
-from retro.events import Event, Quit
-from retro.machine import Machine, Request, Sleep, WaitKey
+from retro.pc.events import Event, Quit
+from retro.pc.machine import Machine, Request, Sleep, WaitKey
 
 
 class Driver:
@@ -64,7 +64,7 @@ FRAME_S = 1 / 70  # the VGA's frame rate: no point presenting faster
 
 class Observer(Protocol):
     """Told of every request the program makes and every answer the host gives
-    (``retro.record.Recorder``)."""
+    (``retro.frontends.record.Recorder``)."""
 
     def asked(self) -> None:
         """The program has made a new request and waits for its answer."""

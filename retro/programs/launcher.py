@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from retro import programs
-from retro.events import Click, Key
-from retro.machine import Machine, Program
+from collections.abc import Callable, Sequence
+
+from retro.pc.events import Click, Key
+from retro.pc.machine import Machine, Program
 
 BACK, FRAME, ITEM, BAR, HINT = 0x17, 0x1F, 0x1F, 0x70, 0x30
 TOP = 7
-
-
-def lineup() -> list[Program]:
-    """Every registered program, in menu order."""
-    return list(programs.all_programs())
 
 
 def _draw(m: Machine, items: list[Program], chosen: int) -> None:
@@ -34,8 +30,8 @@ def _draw(m: Machine, items: list[Program], chosen: int) -> None:
           m.attr(HINT, 0x70))
 
 
-async def main(m: Machine) -> None:
-    items = lineup()
+async def _menu(m: Machine, lineup: Callable[[], Sequence[Program]]) -> None:
+    items = list(lineup())
     chosen = 0
     while True:
         _draw(m, items, chosen)
@@ -61,4 +57,11 @@ async def main(m: Machine) -> None:
             m.hush()
 
 
-PROGRAM = Program(name="launcher", title="The games menu", main=main)
+def make_menu(lineup: Callable[[], Sequence[Program]]) -> Program:
+    """The games menu listing ``lineup()`` (the registry passes its programs in: the menu is
+    one of them to find, so it cannot import the registry back)."""
+
+    async def main(m: Machine) -> None:
+        await _menu(m, lineup)
+
+    return Program(name="launcher", title="The games menu", main=main)

@@ -1,7 +1,7 @@
 """Golden files of the pytest plugin: where they are, what they are called, and the record
 of a run (what each test used and wrote) that decides which golden files no test uses.
 
-Kept apart from ``retro.pytest_plugin`` so the rules can be read (and tested) without the
+Kept apart from ``retro.testing.pytest_plugin`` so the rules can be read (and tested) without the
 hooks around them.  A run's record is plain data that crosses from pytest-xdist workers to
 the controller as JSON-ready dicts.
 """
@@ -125,7 +125,7 @@ class GoldenLog:
     collect_errors: int = 0
     #: modules skipped as a whole (an import that failed on purpose, a platform).
     skipped_modules: int = 0
-    #: failing screens for ``--golden-report`` (see ``retro.golden_report``).
+    #: failing screens for ``--golden-report`` (see ``retro.testing.golden_report``).
     failures: list[dict[str, Any]] = field(default_factory=list)
 
     def use(self, path: Path, test: str) -> str | None:

@@ -19,11 +19,11 @@ from typing import Any
 
 import numpy as np
 
-from retro.dump import changed_cells, diff
-from retro.font import CELL_WIDTH
-from retro.png import encode_png
-from retro.raster import render_rgb
-from retro.screen import ROWS, Screen
+from retro.pc.font import CELL_WIDTH
+from retro.pc.screen import ROWS, Screen
+from retro.pictures.png import encode_png
+from retro.pictures.raster import render_rgb
+from retro.screenfiles.dump import changed_cells, diff
 
 #: The outline of changed cells: a red no VGA colour has, so it never blends in.
 OUTLINE = (255, 0, 64)

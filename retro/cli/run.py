@@ -1,0 +1,188 @@
+"""``retro run GAME [LETTERS] --seed N --keys SCRIPT [outputs]``: headless and deterministic."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from retro.cli.common import (
+    FileProblem,
+    Parser,
+    add_program_options,
+    cannot_write,
+    check_output,
+    program_options,
+    read_key_file,
+)
+from retro.programs import UsageError
+from retro.programs.start import check_letters, check_options, check_seed, program_named
+
+if TYPE_CHECKING:
+    from retro.frontends.script import RunResult
+
+#: Virtual time ``--until`` may ask for: a day is far past any game's longest wait.
+MAX_UNTIL_MS = 86_400_000
+#: ``--max-seconds`` above a day of real time is refused like ``--until`` above a day.
+MAX_SECONDS = 86_400.0
+#: How long past ``--max-seconds`` a run may stay inside one step (a disk that does not
+#: answer, one long computation) before an alarm ends it without its outputs.
+STUCK_GRACE_S = 10.0
+#: The files a run can write, each an option of the same name.
+OUTPUTS = ("bin", "txt", "png", "wav", "ansi", "state")
+
+
+class StuckRun(BaseException):
+    """Raised by the alarm in the step that outstayed ``--max-seconds`` (a BaseException,
+    so that no ``except Exception`` inside a game or the store swallows it)."""
+
+
+@contextlib.contextmanager
+def alarm(seconds: float) -> Iterator[None]:
+    """Raise ``StuckRun`` wherever the main thread is after ``seconds`` of wall time.
+
+    The run checks its own wall-clock limit between steps; this is the backstop for a
+    step that never returns, since a blocking system call is interrupted by the signal.
+    """
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not \
+            threading.main_thread():
+        yield
+        return
+
+    def expire(signum: int, frame: object) -> None:
+        raise StuckRun
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL if previous is None else previous)
+
+
+def parser() -> Parser:
+    """The parser of ``retro run``'s words."""
+    found = Parser(prog="retro run", add_help=False)
+    found.add_argument("game", nargs="?")
+    found.add_argument("letters", nargs="?")
+    found.add_argument("--seed", type=int)
+    found.add_argument("--keys", default="")
+    found.add_argument("--keys-file", type=Path)
+    found.add_argument("--until", type=int, default=600_000)
+    found.add_argument("--max-seconds", type=float, default=None)
+    for output in OUTPUTS:
+        found.add_argument(f"--{output}", type=Path)
+    found.add_argument("--phosphor", choices=("green", "amber", "white"), default="green")
+    found.add_argument("--no-border-band", action="store_true")
+    found.add_argument("--blink-phase", choices=("on", "off"), default=None)
+    found.add_argument("--stop-at-end", action="store_true")
+    add_program_options(found)
+    return found
+
+
+def main(args: list[str]) -> int:
+    ns = parser().parse_intermixed_args(args)
+    if not 0 <= ns.until <= MAX_UNTIL_MS:
+        raise FileProblem(f"--until {ns.until} is out of range: it takes milliseconds of "
+                          f"virtual time from 0 to {MAX_UNTIL_MS} (a day)")
+    from retro.frontends.record import read_header
+    from retro.frontends.script import DEFAULT_MAX_SECONDS, ExpectFailed, ScriptError, parse, run
+
+    max_seconds = DEFAULT_MAX_SECONDS if ns.max_seconds is None else ns.max_seconds
+    if not 0 < max_seconds <= MAX_SECONDS:  # NaN fails too
+        raise FileProblem(f"--max-seconds {ns.max_seconds} is out of range: it takes more "
+                          f"than 0 and at most {MAX_SECONDS:g} seconds (a day)")
+    check_seed(ns.seed)
+    for output in OUTPUTS:
+        if getattr(ns, output) is not None:
+            check_output(getattr(ns, output))
+    script = ns.keys
+    recorded = None
+    if ns.keys_file:
+        text = read_key_file(ns.keys_file)
+        try:
+            recorded, text = read_header(text)
+        except ValueError as err:
+            raise UsageError(f"{ns.keys_file}: {err}") from None
+        script = f"{script} {text}"
+    # A recording's first line names the run; the command line overrides it.
+    game = ns.game or (recorded.program if recorded else None)
+    if game is None:
+        raise UsageError("retro run needs a program name (or a --keys-file recording)")
+    program = program_named(game)
+    letters = ns.letters if ns.letters is not None else (
+        recorded.letters if recorded and recorded.program == game else "")
+    seed = ns.seed if ns.seed is not None else (recorded.seed if recorded else None) or 0
+    check_letters(program, letters)
+    try:
+        parse(script)
+    except ScriptError as err:
+        raise UsageError(f"bad key script: {err}") from None
+    params = {**(recorded.options if recorded else {}), **program_options(ns)}
+    check_options(program, params)
+    try:
+        with alarm(max_seconds + STUCK_GRACE_S):
+            result = run(program.name, seed=seed, keys=script, letters=letters,
+                         until_ms=ns.until, params=params,
+                         stop_at_end=ns.stop_at_end or bool(recorded and recorded.stop_at_end),
+                         max_seconds=max_seconds)
+    except StuckRun:
+        print(f"retro: {program.name} was stuck in one step {STUCK_GRACE_S:g} s past "
+              f"--max-seconds {max_seconds:g} and was stopped there; no outputs were written",
+              file=sys.stderr)
+        return 1
+    except ExpectFailed as err:
+        print(f"retro: {program.name}: {err}", file=sys.stderr)
+        return 1
+    except Exception as err:  # an error inside the program: exit 1 with its message
+        print(f"retro: {program.name} failed: {type(err).__name__}: {err}", file=sys.stderr)
+        return 1
+    for notice in result.machine.notices:
+        print(f"retro: {notice}", file=sys.stderr)
+    try:
+        write_outputs(result, ns)
+    except OSError as err:
+        raise FileProblem(cannot_write(err)) from None
+    if result.timed_out:
+        print(f"retro: {program.name} was still running after {max_seconds:g} s of wall "
+              "time (--max-seconds); the outputs show where it was", file=sys.stderr)
+        return 1
+    return 0
+
+
+def write_outputs(result: RunResult, ns: argparse.Namespace) -> None:
+    """Write each output the run was asked for, from its final screen and machine."""
+    screen = result.screen
+    if ns.bin:
+        ns.bin.write_bytes(screen.to_bytes())
+    if ns.txt:
+        from retro.screenfiles.dump import to_text
+
+        ns.txt.write_text(to_text(screen), encoding="utf-8")
+    if ns.png:
+        from retro.pictures.png import write_png
+        from retro.pictures.raster import blink_visible, render_rgb
+
+        t = result.machine.now()
+        blink_on = blink_visible(t) if ns.blink_phase is None else ns.blink_phase == "on"
+        write_png(ns.png, render_rgb(screen, blink_on=blink_on, phosphor=ns.phosphor,
+                                     border_band=not ns.no_border_band))
+    if ns.wav:
+        from retro.pc.speaker import write_wav
+
+        write_wav(ns.wav, result.machine.speaker.recording(result.machine.now()))
+    if ns.ansi:
+        from retro.screenfiles.ansi import encode_file
+
+        ns.ansi.write_bytes(encode_file(screen))
+    if ns.state:
+        state = result.state
+        ns.state.write_text(json.dumps(state, indent=2, sort_keys=False) + "\n",
+                            encoding="utf-8")
