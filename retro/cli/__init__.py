@@ -17,7 +17,17 @@ from typing import TYPE_CHECKING
 
 from retro import __version__
 from retro.cli.common import FileProblem
-from retro.programs import BadOptionValue, UsageError
+from retro.cli.help import command_help, commands_help, overview, program_help, wants_help
+from retro.programs import (
+    BadOptionValue,
+    UsageError,
+    all_commands,
+    all_options,
+    all_programs,
+    broken_programs,
+    option_of,
+)
+from retro.programs.start import program_named
 
 if TYPE_CHECKING:
     from retro.pc.machine import Program
@@ -29,9 +39,6 @@ COMMANDS = ("run", "render", "tone", "diff", "capture", "serve")
 def usage() -> str:
     """``retro --help``: every command's usage (``retro.cli.help``), then the letters,
     commands and options that installed programs add."""
-    from retro.cli.help import overview
-    from retro.programs import all_commands, all_options, all_programs
-
     lines = []
     for program in all_programs():
         if program.letters:
@@ -82,8 +89,6 @@ def _dispatch(args: list[str]) -> int:
         print(f"retro {__version__}")
         return 0
     if first == "--list":
-        from retro.programs import all_programs, broken_programs
-
         for program in all_programs():
             print(program.name)
         for broken in broken_programs():  # on stderr: the list itself stays names only
@@ -91,7 +96,6 @@ def _dispatch(args: list[str]) -> int:
         return 0
     if first == "--tty" and len(args) == 1:
         return play.play("launcher", "", tty=True)
-    from retro.cli.help import command_help, commands_help, program_help, wants_help
 
     if first in COMMANDS:
         if wants_help(args[1:]):
@@ -100,11 +104,10 @@ def _dispatch(args: list[str]) -> int:
         command = importlib.import_module(f"retro.cli.{first}")
         with _help_of(f"retro {first} --help"):
             return int(command.main(args[1:]))
-    from retro.programs import all_commands
 
     program_commands = all_commands()
     if first in program_commands:
-        from retro.cli import program_command
+        from retro.cli import program_command  # like the commands above: when it runs
 
         if args[1:2] in (["-h"], ["--help"]):   # retro perft --help: which programs have it
             print(commands_help(first, program_commands[first]))
@@ -113,8 +116,6 @@ def _dispatch(args: list[str]) -> int:
     if first.startswith("-"):
         raise UsageError(f"unknown option {first!r}")
     if wants_help(args[1:]):
-        from retro.programs.start import program_named
-
         print(program_help(program_named(first)))
         return 0
     with _help_of(f"retro {first} --help"):
@@ -133,8 +134,6 @@ def _help_of(page: str) -> Iterator[None]:
 
 
 def _metavar(program: Program, name: str) -> str:
-    from retro.programs import option_of
-
     option = option_of(program, name)
     return option.metavar if option else "VALUE"
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from retro.programs import UsageError
+from retro.programs import UsageError, all_options
+from retro.store.problems import blocking_file, os_reason
 
 
 class FileProblem(Exception):
@@ -26,8 +27,6 @@ class Parser(argparse.ArgumentParser):
 def add_program_options(parser: argparse.ArgumentParser) -> None:
     """``--NAME VALUE`` for every option an installed program takes (checked later against
     the program actually started)."""
-    from retro.programs import all_options
-
     for name, takers in all_options().items():
         option = next(o for o in takers[0].options if o.name == name)
         owners = ", ".join(program.name for program in takers)
@@ -43,8 +42,6 @@ def program_options(ns: argparse.Namespace) -> dict[str, str]:
 
 def check_output(path: Path) -> None:
     """Refuse, before any work, an output that cannot be written (one line naming it)."""
-    from retro.store.problems import blocking_file
-
     if path.is_dir():
         raise FileProblem(f"cannot write {path}: it is a folder")
     folder = path.parent
@@ -57,8 +54,6 @@ def check_output(path: Path) -> None:
 
 def reason(err: OSError, path: Path) -> str:
     """Why ``path`` could not be used, in words (``it is a folder``, ``permission denied``)."""
-    from retro.store.problems import os_reason
-
     return os_reason(err, path)
 
 

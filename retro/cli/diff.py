@@ -24,6 +24,7 @@ def main(args: list[str]) -> int:
     ns = parser().parse_args(args)
     if ns.top is not None and ns.top < 1:
         raise UsageError("--top takes a row number from 1")
+    # numpy loads when the comparison starts: --help stays quick.
     from retro.pc.screen import ROWS
     from retro.screenfiles.dump import diff
     from retro.screenfiles.screenfile import ScreenFileError, read_screen, rows_in

@@ -14,6 +14,8 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from retro.pc.machine import MACHINE_LETTERS
+
 if TYPE_CHECKING:
     from retro.pc.machine import Command, Program
 
@@ -152,8 +154,6 @@ def commands_help(name: str, entries: list[tuple[Program, Command]]) -> str:
 
 def program_help(program: Program) -> str:
     """``retro GAME --help``: how to start the program, its letters and options."""
-    from retro.pc.machine import MACHINE_LETTERS
-
     lines = [f"usage: retro {program.name} [LETTERS] [--tty] [--record FILE] [options]",
              "", program.title if program.title[-1:] in ".!?" else f"{program.title}."]
     if program.aliases:

@@ -50,6 +50,7 @@ def play(name: str, letters: str, *, tty: bool, seed: int | None = None,
     status of the signal or the trouble that ended it."""
     import random
 
+    # The machine loads when a game starts: --help and --list stay quick.
     from retro.frontends.record import Recorder, header
     from retro.frontends.script import make_machine
     from retro.pc.clock import RealClock
@@ -84,6 +85,7 @@ def play(name: str, letters: str, *, tty: bool, seed: int | None = None,
     try:
         if not tty:
             try:
+                # pygame loads only when a window is tried.
                 from retro.frontends.window import WindowUnavailable, run_window
             except ImportError as err:
                 print(f"retro: no window ({err}); playing in the terminal", file=sys.stderr)
@@ -97,6 +99,7 @@ def play(name: str, letters: str, *, tty: bool, seed: int | None = None,
                 except WindowUnavailable as err:
                     print(f"retro: no display ({err}); playing in the terminal",
                           file=sys.stderr)
+        # The terminal front end loads only when it is needed.
         from retro.frontends.terminal import TerminalUnavailable, run_terminal
 
         try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from retro.cli.help import wants_help
 from retro.programs import UsageError
 from retro.programs.start import program_named
 
@@ -19,8 +20,6 @@ def main(name: str, entries: list[tuple[Program, Command]], args: list[str]) -> 
     wanted = program_named(args[0])
     for program, command in entries:
         if program.name == wanted.name:
-            from retro.cli.help import wants_help
-
             if wants_help(args[1:]):
                 print(command.help or f"usage: retro {name} {program.name} {command.summary}")
                 return 0

@@ -38,6 +38,7 @@ def main(args: list[str]) -> int:
         raise UsageError("--border takes a colour number 0-15")
     if ns.top is not None and ns.top < 1:
         raise UsageError("--top takes a row number from 1")
+    # numpy loads when the picture is drawn: --help stays quick.
     from retro.screenfiles.screenfile import render_file
 
     check_output(ns.output)

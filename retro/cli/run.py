@@ -115,6 +115,7 @@ def main(args: list[str]) -> int:
     if not 0 <= ns.until <= MAX_UNTIL_MS:
         raise FileProblem(f"--until {ns.until} is out of range: it takes milliseconds of "
                           f"virtual time from 0 to {MAX_UNTIL_MS} (a day)")
+    # numpy and the machine load when a run starts: --help stays quick.
     from retro.frontends.record import read_header
     from retro.frontends.script import DEFAULT_MAX_SECONDS, ExpectFailed, ScriptError, parse, run
 
@@ -208,10 +209,12 @@ def output_bytes(output: str, result: RunResult, ns: argparse.Namespace) -> byte
     if output == "bin":
         return screen.to_bytes()
     if output == "txt":
+        # Each encoder loads only for an output asked for.
         from retro.screenfiles.dump import to_text
 
         return to_text(screen).encode("utf-8")
     if output == "png":
+        # Each encoder loads only for an output asked for.
         from retro.pictures.png import encode_png
         from retro.pictures.raster import blink_visible, render_rgb
 
@@ -220,10 +223,12 @@ def output_bytes(output: str, result: RunResult, ns: argparse.Namespace) -> byte
         return encode_png(render_rgb(screen, blink_on=blink_on, phosphor=ns.phosphor,
                                      border_band=not ns.no_border_band))
     if output == "wav":
+        # Each encoder loads only for an output asked for.
         from retro.pc.speaker import wav_bytes
 
         return wav_bytes(result.machine.speaker.recording(result.machine.now()))
     if output == "ansi":
+        # Each encoder loads only for an output asked for.
         from retro.screenfiles.ansi import encode_file
 
         return encode_file(screen)

@@ -86,6 +86,7 @@ async def serve(config: ServeConfig, ready: Callable[[str], None]) -> int:
     """Serve until SIGINT or SIGTERM; ``ready`` gets the address once it answers."""
     from aiohttp import web
 
+    # aiohttp loads when the server starts: --help stays quick.
     from retro.web.protocol import CLOSE_SHUTDOWN
     from retro.web.server import HUB, make_app
 

@@ -28,6 +28,7 @@ def main(args: list[str]) -> int:
         raise BadOptionValue(f"tone {ns.hz:g} {ns.ms:g} is out of range: it takes a "
                              f"frequency of 19-30000 Hz and a length of more than 0 and at "
                              f"most {MAX_TONE_MS:g} ms")
+    # numpy loads when the tone is made: --help stays quick.
     from retro.pc.speaker import write_tone
 
     check_output(ns.output)

@@ -30,9 +30,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from retro.frontends.script import run
 from retro.pc.events import Click, Event, Key
 from retro.pc.machine import POLL_COST_S, ClockLike, Request, Sleep, WaitKey
 from retro.programs.start import MAX_SEED
+from retro.store.problems import os_reason
 
 if TYPE_CHECKING:
     from retro.frontends.script import RunResult
@@ -215,8 +217,6 @@ class Recorder:
     def write_and_tell(self, notice: Callable[[str], None]) -> None:
         """Write the script and say in one line where it is, or why it could not be
         written (every front end ends a recorded session this way)."""
-        from retro.store.problems import os_reason
-
         try:
             self.write()
         except OSError as err:
@@ -233,8 +233,6 @@ def replay(path: Path | str, *, home: Path | str | None = None) -> RunResult:
 
     Raises ``ValueError`` for a malformed first line or a file with none.
     """
-    from retro.frontends.script import run
-
     found, script = read_header(Path(path).read_text(encoding="utf-8"))
     if found is None:
         raise ValueError(f"{path} has no '#!retro run ...' first line")

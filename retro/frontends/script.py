@@ -27,11 +27,14 @@ from pathlib import Path
 from typing import Any
 
 from retro.frontends.host import Driver
-from retro.frontends.termkeys import Interrupt
+from retro.frontends.termkeys import Interrupt, decode_all, encode_alt, encode_ctrl
 from retro.pc.clock import VirtualClock
 from retro.pc.events import NAMED_KEYS, Click, Event, Key
 from retro.pc.machine import POLL_COST_S, Flags, Machine, Program, Sleep, WaitKey
 from retro.pc.screen import Screen
+from retro.pc.speaker import Speaker
+from retro.programs import find
+from retro.store import Store
 
 DEFAULT_UNTIL_MS = 600_000
 #: Wall-clock seconds a headless run may take by default: generous for any real script, but
@@ -63,8 +66,6 @@ class Chord:
 
     def sequence(self) -> bytes:
         """The bytes an xterm sends for it."""
-        from retro.frontends.termkeys import encode_alt, encode_ctrl
-
         return encode_ctrl(self.letter) if self.modifier == "CTRL" else encode_alt(self.letter)
 
 
@@ -132,8 +133,6 @@ def _parse_token(token: str, number: int, offset: int) -> list[Step]:
 def headless_steps(steps: list[Step]) -> list[Step | Interrupt]:
     """The steps as the machine gets them: each chord becomes what the terminal front end
     makes of its bytes (keys, Ctrl+C's ``Interrupt``, or nothing)."""
-    from retro.frontends.termkeys import decode_all
-
     out: list[Step | Interrupt] = []
     for step in steps:
         out += decode_all(step.sequence()) if isinstance(step, Chord) else [step]
@@ -261,15 +260,8 @@ class RunResult:
 def make_machine(program_letters: str, letters: str, seed: int, home: Path | str | None,
                  params: dict[str, str] | None, clock: Any) -> Machine:
     """A machine for one run: flags from letters, the seeded stream, store and speaker."""
-    from retro.store import Store
-
     flags = Flags.parse(letters, program_letters)
-    try:
-        from retro.pc.speaker import Speaker
-        speaker: Any = Speaker()
-    except ImportError:  # the speaker module is optional for screen-only uses
-        from retro.pc.machine import SilentSpeaker
-        speaker = SilentSpeaker()
+    speaker = Speaker()
     machine = Machine(clock=clock, rng=random.Random(seed), flags=flags, speaker=speaker,
                       params=dict(params or {}))
     machine.store = Store(home, notify=machine.notice)
@@ -286,8 +278,6 @@ def run(program: str | Program, *, seed: int = 0, keys: str = "", letters: str =
     ``max_seconds`` bounds the wall time (``RunResult.timed_out`` tells it was reached).
     """
     if isinstance(program, str):
-        from retro.programs import find
-
         program = find(program)
     steps = parse(keys)
     machine = make_machine(program.letters, letters, seed, home, params, VirtualClock())

@@ -58,6 +58,7 @@ from retro.pictures.scaling import (
     integer_factors,
     picture_rect,
 )
+from retro.store.problems import os_reason
 
 #: PC keyboard typematic defaults: half a second before repeating, then about 30 a second.
 REPEAT_DELAY_S = 0.5
@@ -528,8 +529,6 @@ class WindowFrontend:
             write_png(native, frame)
             write_png(aspect, scale_aspect(frame))
         except OSError as exc:
-            from retro.store.problems import os_reason
-
             self.machine.notice(f"screenshot not saved in {folder}: {os_reason(exc, folder)}")
             return []
         self.machine.notice(f"screenshot saved: {native} (and {aspect.name})")

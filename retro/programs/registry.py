@@ -16,6 +16,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
+from retro.pc.machine import Program
+from retro.programs.launcher import make_menu
+
 if TYPE_CHECKING:  # imported late: ``retro --help`` and ``--version`` answer at once
     from importlib.metadata import EntryPoint
 
@@ -56,8 +59,6 @@ class Broken:
 
 
 def _load(entry: EntryPoint) -> Program | Broken:
-    from retro.pc.machine import Program
-
     try:
         program = entry.load()
     except Exception as err:  # a broken third-party plug-in must not take the menu down
@@ -79,7 +80,6 @@ def with_article(noun: str) -> str:
 def _registered() -> tuple[tuple[Program, ...], tuple[Broken, ...]]:
     from importlib.metadata import entry_points
 
-    from retro.pc.machine import Program
 
     found: dict[str, Program] = {}
     broken: list[Broken] = []
@@ -129,8 +129,6 @@ def find(name: str) -> Program:
 @cache
 def menu() -> Program:
     """The games menu (``retro`` alone), listing ``all_programs()``."""
-    from retro.programs.launcher import make_menu
-
     return make_menu(lambda: all_programs())   # looked up at each showing
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from retro.pc.machine import Flags
 from retro.programs.registry import (
     BadOptionValue,
     UnknownProgram,
@@ -35,8 +36,6 @@ def program_named(name: str) -> Program:
 
 def check_letters(program: Program, letters: str) -> None:
     """Letters the program does not take are a ``UsageError`` naming them."""
-    from retro.pc.machine import Flags
-
     try:
         Flags.parse(letters, program.letters)
     except ValueError as err:

@@ -24,6 +24,7 @@ import numpy as np
 
 from retro.pc.font import CELL_WIDTH
 from retro.pc.screen import COLS, ROWS, Screen
+from retro.pictures.png import write_png
 from retro.pictures.raster import BAND_LEFT, BAND_TOP, render_rgb
 from retro.screenfiles.ansiread import Art, read_art
 from retro.screenfiles.dump import DumpError, from_text
@@ -138,8 +139,6 @@ def render_file(in_path: str | PathLike[str], out_path: str | PathLike[str], *,
     rows is drawn whole, a taller picture (as ansilove draws it), unless ``top`` (0-based)
     picks the 25-row window the machine shows.
     """
-    from retro.pictures.png import write_png
-
     path = Path(in_path)
     found = _read(path, bool(mono))
     if isinstance(found, Art) and (top is not None or found.rows == ROWS):

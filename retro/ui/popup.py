@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from types import TracebackType
 
 from retro.pc.machine import Machine
-from retro.pc.screen import Saved, Text
+from retro.pc.screen import Saved, Text, to_codes
 from retro.ui.hotkeys import kit_state
 
 #: The attribute a shadow leaves on the cells it falls on (dark grey on black).
@@ -57,8 +57,6 @@ class Box:
 
 
 def _codes(text: Text) -> bytes:
-    from retro.pc.screen import to_codes
-
     return to_codes(text)
 
 

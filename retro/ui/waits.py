@@ -11,6 +11,7 @@ from __future__ import annotations
 from retro.pc.events import Event
 from retro.pc.machine import Machine
 from retro.ui.hotkeys import dispatch, kit_state
+from retro.ui.popup import popup
 
 #: How long a short announcement stays when there is no message line to put it on.
 FLASH_S = 1.5
@@ -123,7 +124,6 @@ async def announce(m: Machine, text: str) -> None:
     if state.messages is not None and not state.popups:
         state.messages.say(text)
         return
-    from retro.ui.popup import popup
 
     width = min(78, len(text) + 4)
     col = (80 - width) // 2
