@@ -311,7 +311,7 @@ def test_an_idle_session_ends_and_says_why() -> None:
         async with served(ServeConfig(port=0, idle_timeout=1.0)) as client:
             socket = await connect(client)
             code, reason = await closed(socket)
-            assert code == CLOSE_IDLE and "no key for 1 second:" in reason
+            assert code == CLOSE_IDLE and "no key and nothing drawn for 1 second:" in reason
     asyncio.run(go())
 
 
@@ -378,8 +378,8 @@ def test_beyond_loopback_each_browser_saves_in_its_own_folder(tmp_path: Path) ->
             return ids[0], ids[1]
     first, second = asyncio.run(go())
     assert first != second
-    for browser in (first, second):
-        assert (data / BROWSERS_FOLDER / browser / "CHECKERS.SAV").is_file()
+    for browser in (first, second):   # the cookie is ID.SIGNATURE; the folder is ID
+        assert (data / BROWSERS_FOLDER / browser.split(".")[0] / "CHECKERS.SAV").is_file()
 
 
 def test_beyond_loopback_a_socket_without_a_browser_id_leaves_no_folder(tmp_path: Path) -> None:
@@ -475,11 +475,13 @@ def test_when_the_program_ends_the_page_is_told_and_the_socket_closes() -> None:
 
 def test_a_session_that_cannot_start_closes_with_the_reason_and_frees_its_place(
         tmp_path: Path) -> None:
-    blocker = tmp_path / "not-a-folder"
-    blocker.write_text("a file where the data folder should be", encoding="utf-8")
+    data = tmp_path / "server-data"
+    data.mkdir()
+    (data / BROWSERS_FOLDER).write_text("a file where the save folders should be",
+                                        encoding="utf-8")
 
     async def go() -> None:
-        config = ServeConfig(host="10.0.0.1", port=0, max_sessions=1, data_root=blocker)
+        config = ServeConfig(host="10.0.0.1", port=0, max_sessions=1, data_root=data)
         async with served(config) as client:
             for _ in range(2):   # the place is free again for the second try
                 socket = await connect(client)
