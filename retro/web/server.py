@@ -515,6 +515,20 @@ async def _socket(request: web.Request) -> web.StreamResponse:
         LOG.info("refused a session for %s: %s", request.remote, refusal[1])
         await _close(socket, *refusal)
         return socket
+    # The session runs in a task of its own: a handler cancelled because its client went
+    # away (aiohttp's handler_cancellation) still waits for its game to save and end.
+    life = asyncio.ensure_future(_play(hub, request, socket, start, address))
+    try:
+        await asyncio.shield(life)
+    except asyncio.CancelledError:
+        await life
+        raise
+    return socket
+
+
+async def _play(hub: Hub, request: web.Request, socket: web.WebSocketResponse, start: Start,
+                address: str) -> None:
+    """One session from its process's start to its end, its place and folder given back."""
     hub.started += 1
     number = hub.started
     hub.starting += 1
@@ -522,7 +536,6 @@ async def _socket(request: web.Request) -> web.StreamResponse:
     home = hub.save_folder(hub.browser(request))
     if home is not None:
         hub.homes[home] += 1
-    session = None
     try:
         try:
             process = await _spawn(start, hub.record_path(number), home)
@@ -530,7 +543,7 @@ async def _socket(request: web.Request) -> web.StreamResponse:
             await _close(socket, CLOSE_FAILED,
                          f"the game could not start: {err.strerror or err}")
             LOG.warning("session %d could not start: %s", number, err.strerror or err)
-            return socket
+            return
         finally:
             hub.starting -= 1
         session = Session(number, process, socket)
@@ -554,7 +567,6 @@ async def _socket(request: web.Request) -> web.StreamResponse:
             if hub.homes[home] <= 0:
                 del hub.homes[home]
                 await _forget(home)
-    return socket
 
 
 def _describe(start: Start) -> str:
@@ -622,6 +634,9 @@ async def _converse(session: Session, config: ServeConfig) -> None:
                 await stdin.drain()
             if outgoing.done():
                 break
+        else:
+            if session.closing is None:   # the page closed its socket
+                session.closing = (CLOSE_ENDED, "the page was closed")
     finally:
         idle.cancel()
         if not outgoing.done():
