@@ -190,11 +190,16 @@ def test_the_machine_description_carries_the_fonts_and_palettes_of_the_raster() 
 # -- the WebSocket -----------------------------------------------------------------------
 
 @pytest.mark.parametrize("headers", [{"Origin": "http://evil.example"},
-                                     {"Origin": "null"}, {}])
+                                     {"Origin": "null"}, {},
+                                     {"Origin": "http://127.0.0.1:{other}"},
+                                     {"Origin": "http://localhost:{port}"},
+                                     {"Origin": "ftp://127.0.0.1:{port}"},
+                                     {"Origin": "http://127.0.0.1:{port}.evil.example"}])
 def test_a_websocket_from_another_origin_is_refused(headers: dict[str, str]) -> None:
     async def go() -> None:
         async with served() as client:
-            sent = headers or {"Origin": ""}
+            sent = {name: value.format(port=client.port, other=client.port + 1)
+                    for name, value in headers.items()} or {"Origin": ""}
             with pytest.raises(aiohttp.WSServerHandshakeError) as caught:
                 await client.ws_connect("/ws", headers=sent)
             assert caught.value.status == 403
@@ -884,3 +889,58 @@ def test_a_session_waiting_for_a_key_sleeps_until_a_message_comes() -> None:
     program.close()
     os.close(read)
     os.close(write)
+
+
+# -- the checks at their bounds --------------------------------------------------------------
+
+def test_a_message_of_exactly_the_size_limit_passes_and_one_byte_more_does_not() -> None:
+    from retro.web.protocol import MAX_MESSAGE_BYTES
+
+    key = '{"t":"key","k":"a"}'
+    assert parse_client(key.ljust(MAX_MESSAGE_BYTES)).name == "a"   # type: ignore[union-attr]
+    with pytest.raises(BadMessage) as caught:
+        parse_client(key.ljust(MAX_MESSAGE_BYTES + 1))
+    assert caught.value.code == CLOSE_TOO_BIG
+    assert MAX_MESSAGE_BYTES == 256   # the documented contract (docs/web.md)
+
+
+def test_a_frame_past_the_websockets_own_limit_is_cut_off_before_it_is_read() -> None:
+    # 4096 bytes: a frame longer than that never reaches parse_client (nor the memory).
+    async def go() -> None:
+        async with served() as client:
+            socket = await connect(client)
+            await socket.send_str(json.dumps({"t": "key", "k": "x" * 5000}))
+            code, reason = await closed(socket)
+            assert code == CLOSE_TOO_BIG and "longer than 256 bytes" not in reason
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize(("row", "col", "good"), [
+    (0, 0, True), (24, 79, True), (0, 80, False), (24, 80, False), (25, 0, False),
+    (-1, 0, False), (0, -1, False)])
+def test_a_click_is_taken_exactly_on_the_screens_cells(row: int, col: int, good: bool) -> None:
+    text = json.dumps({"t": "click", "row": row, "col": col, "button": "left"})
+    if good:
+        assert parse_client(text) is not None
+    else:
+        with pytest.raises(BadMessage, match="outside the screen"):
+            parse_client(text)
+
+
+def test_the_default_rate_limit_is_a_burst_of_120_then_60_a_second() -> None:
+    now = [0.0]
+    limit = RateLimit(clock=lambda: now[0])
+    assert sum(limit.allow() for _ in range(200)) == 120
+    now[0] += 1.0
+    assert sum(limit.allow() for _ in range(200)) == 60
+    now[0] += 3600.0   # a long pause refills the bucket only up to the burst
+    assert sum(limit.allow() for _ in range(500)) == 120
+
+
+def test_a_query_value_of_the_length_limit_passes_and_one_more_character_does_not() -> None:
+    from retro.web.query import MAX_VALUE_CHARS
+
+    assert parse_query([("seed", "0" * MAX_VALUE_CHARS)]).seed == 0
+    with pytest.raises(BadQuery, match=f"longer than {MAX_VALUE_CHARS} characters"):
+        parse_query([("seed", "0" * (MAX_VALUE_CHARS + 1))])
+    assert MAX_VALUE_CHARS == 400   # the documented contract (docs/web.md)
