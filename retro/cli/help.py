@@ -144,9 +144,17 @@ options:
                         any other address prints a warning, and each browser then gets a
                         save folder of its own under the server's data folder
   --port N              the port (default 8080; 0 picks a free one, and the line says which)
+  --allow-host NAME     a name the server answers to (repeatable): on loopback only
+                        127.0.0.1, localhost and [::1] with its port are served, elsewhere
+                        by default the --host address and this machine's names; any other
+                        Host gets 421 (a page of another site re-pointed here is refused)
   --max-sessions N      open games at most (default 16); past it a page says the server is full
-  --idle-timeout S      a game without a key or click for S seconds ends and saves (default
-                        1800: 30 minutes)
+  --max-per-address N   open games one client address may hold (default 4 beyond loopback,
+                        no limit on loopback)
+  --idle-timeout S      a game without a key or click, or a frame it drew by itself, for S
+                        seconds ends and saves (default 1800: 30 minutes)
+  --header-timeout S    a connection that has not sent a whole request after S seconds is
+                        closed (default 10)
   --record FILE         each session keeps a replayable key script: the first FILE, the next
                         FILE-2, FILE-3... (stem, number, suffix); replay with retro run
                         --keys-file FILE

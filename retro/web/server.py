@@ -372,7 +372,7 @@ HUB = web.AppKey("hub", Hub)
 def make_app(config: ServeConfig) -> web.Application:
     """The application; beyond loopback it makes (or reads) the key that signs browser ids
     and raises ``KeyProblem`` if it cannot."""
-    app = web.Application(middlewares=[_host_check, _security_headers])
+    app = web.Application(middlewares=[_security_headers, _host_check])
     app[HUB] = Hub(config)
     app.router.add_get("/", _page)
     app.router.add_get("/ws", _socket)
@@ -500,7 +500,11 @@ async def _socket(request: web.Request) -> web.StreamResponse:
     except BadQuery as err:
         raise web.HTTPBadRequest(text=str(err)) from None
     socket = web.WebSocketResponse(max_msg_size=4096, heartbeat=30.0)
-    await socket.prepare(request)
+    try:
+        await socket.prepare(request)
+    except ConnectionError:   # the client went away during the handshake
+        LOG.info("a client at %s went away during the handshake", request.remote)
+        return socket
     address = client_key(request.remote)
     refusal = None
     if hub.stopping:

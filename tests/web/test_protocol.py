@@ -782,9 +782,12 @@ def test_sockets_reset_after_the_handshake_leave_no_traceback_and_one_line_each(
                 reader, writer = await asyncio.open_connection("127.0.0.1", client.port)
                 writer.write(_handshake(client.port))
                 await writer.drain()
+                if n % 3 == 2:   # a third during the handshake
+                    _reset(writer)
+                    return
                 answer = await reader.readuntil(b"\r\n\r\n")
                 assert answer.startswith(b"HTTP/1.1 101"), answer
-                if n % 2:   # half of them after the first frame started to come
+                if n % 3:   # a third after the first frame started to come
                     await reader.read(100)
                 _reset(writer)
             await asyncio.gather(*(one(n) for n in range(12)))
@@ -793,8 +796,8 @@ def test_sockets_reset_after_the_handshake_leave_no_traceback_and_one_line_each(
     bad = [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
     assert bad == [], [r.getMessage() for r in bad]
     assert "Traceback" not in capfd.readouterr().err
-    assert len(_records(caplog, "started for 127.0.0.1")) == 12
-    assert len(_records(caplog, "ended:")) == 12
+    started = len(_records(caplog, "started for 127.0.0.1"))
+    assert started >= 8 and len(_records(caplog, "ended:")) == started
 
 
 def test_a_half_sent_request_is_closed_after_the_header_timeout() -> None:
@@ -848,12 +851,12 @@ def test_a_stopping_server_closes_a_new_socket_with_the_shutdown_code() -> None:
 def test_a_demo_playing_by_itself_is_not_idle() -> None:
     # Someone watching Sixty-Six play itself presses no key: the frames it draws count.
     async def go() -> None:
-        # The demo's longest pause between frames is about 1.6 s.
-        async with served(ServeConfig(port=0, idle_timeout=3.0)) as client:
+        # The demo's longest pause between frames is about 1.6 s (more on a loaded machine).
+        async with served(ServeConfig(port=0, idle_timeout=4.0)) as client:
             socket = await connect(client, "program=sixtysix&letters=*&seed=1")
             await first_frame(socket, PageScreen())
             await socket.send_str(json.dumps({"t": "key", "k": "F2"}))
-            end = asyncio.get_running_loop().time() + 7.5
+            end = asyncio.get_running_loop().time() + 9.0
             while (left := end - asyncio.get_running_loop().time()) > 0:
                 with contextlib.suppress(TimeoutError):
                     message = await socket.receive(timeout=left)
