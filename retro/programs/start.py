@@ -64,6 +64,18 @@ def check_seed(seed: int | None) -> None:
                              f"to {MAX_SEED}")
 
 
+def read_seed(text: str) -> int:
+    """A seed written as text, read as the command line's ``--seed`` reads it (Python's
+    ``int``), refused with its words: ``argument --seed: invalid int value: 'x'``, or
+    ``check_seed``'s when it is out of range."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise UsageError(f"argument --seed: invalid int value: {text!r}") from None
+    check_seed(seed)
+    return seed
+
+
 def check_start(name: str, letters: str, options: dict[str, str],
                 seed: int | None = None) -> Program:
     """The program ``retro NAME LETTERS --OPTION VALUE... --seed N`` would start, with all of

@@ -20,8 +20,6 @@ if TYPE_CHECKING:
 
 #: Query parameters of the page itself; every other one must be a program option.
 OWN_PARAMETERS = ("program", "letters", "seed", "phosphor")
-#: A seed is a whole number; digits beyond this are refused (a URL is no place for a novel).
-MAX_SEED_DIGITS = 20
 #: Query values longer than this are refused before any program sees them.
 MAX_VALUE_CHARS = 400
 
@@ -73,11 +71,12 @@ def parse_query(pairs: Iterable[tuple[str, str]]) -> Start:
     letters = values.pop("letters", "")
     phosphor = values.pop("phosphor", "green")
     if phosphor not in PHOSPHORS:
-        raise BadQuery(f"phosphor {phosphor!r} is not one of {', '.join(PHOSPHORS)}")
-    seed = _seed(values.pop("seed", None))
-    options = dict(values)
+        raise BadQuery(f"argument --phosphor: invalid choice: {phosphor!r} (choose from "
+                       f"{', '.join(map(repr, PHOSPHORS))})")
     try:
-        found = check_start(program, letters, options)
+        seed = _seed(values.pop("seed", None))
+        options = dict(values)
+        found = check_start(program, letters, options, seed)
     except UsageError as err:
         raise BadQuery(str(err)) from None
     return Start(found.name, letters, seed, options, phosphor)
@@ -93,9 +92,7 @@ def _names_a_file(program: Program, name: str) -> bool:
 
 
 def _seed(text: str | None) -> int | None:
-    if text is None or text == "":
-        return None
-    if not (text.isascii() and text.isdigit() and len(text) <= MAX_SEED_DIGITS):
-        raise BadQuery(f"seed {text!r} is not a whole number from 0 up "
-                       f"(at most {MAX_SEED_DIGITS} digits)")
-    return int(text)
+    """The seed of the query (None: drawn for each tab), as ``--seed`` reads it."""
+    from retro.programs.start import read_seed
+
+    return None if text is None or text == "" else read_seed(text)

@@ -16,6 +16,10 @@ carries what the page needs, one JSON object a line:
 Closing the page (``quit`` or the end of standard input) and SIGTERM close the program as
 closing the window does: it gets ``Quit`` and saves.  SIGINT is ignored: Ctrl+C in the
 server's terminal reaches the server, which closes every session in turn.
+
+While the program waits for a key with no time limit the process sleeps in ``select`` until
+a message (or SIGTERM) comes: an idle tab costs no CPU.  The page draws the blink and the
+cursor from the machine time itself, so nothing has to be sent meanwhile.
 """
 
 from __future__ import annotations
@@ -25,15 +29,15 @@ import os
 import select
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Coroutine, Generator, Sequence
 from pathlib import Path
-from types import FrameType
+from types import FrameType, TracebackType
 from typing import Any
 
 import numpy as np
 
 from retro.frontends.host import run_realtime
-from retro.pc.machine import Machine
+from retro.pc.machine import Machine, Request, WaitKey
 from retro.pc.speaker import Segment, Speaker
 from retro.web.protocol import dumps, read_event
 
@@ -41,8 +45,9 @@ from retro.web.protocol import dumps, read_event
 class Channel:
     """The session's end of the pipes: messages out on ``out_fd``, in from ``in_fd``."""
 
-    def __init__(self, in_fd: int, out_fd: int) -> None:
+    def __init__(self, in_fd: int, out_fd: int, wake_fd: int | None = None) -> None:
         self.in_fd, self.out_fd = in_fd, out_fd
+        self.wake_fd = wake_fd   # readable when a signal came (``signal.set_wakeup_fd``)
         self._pending = b""
         self.closed = False   # the server said quit, or went away
 
@@ -55,13 +60,17 @@ class Channel:
         except OSError:
             self.closed = True
 
-    def receive(self, timeout: float) -> list[dict[str, Any]]:
-        """The messages that arrive within ``timeout`` seconds (at once if some are waiting)."""
+    def receive(self, timeout: float | None) -> list[dict[str, Any]]:
+        """The messages that arrive within ``timeout`` seconds (at once if some are waiting;
+        None: however long it takes, or until a signal wakes it)."""
         if self.closed:
             return []
+        watched = [self.in_fd] if self.wake_fd is None else [self.in_fd, self.wake_fd]
         try:
-            ready = select.select([self.in_fd], [], [], timeout)[0]
-            data = os.read(self.in_fd, 65536) if ready else None
+            ready = select.select(watched, [], [], timeout)[0]
+            if self.wake_fd in ready:
+                os.read(self.wake_fd, 512)
+            data = os.read(self.in_fd, 65536) if self.in_fd in ready else None
         except OSError:
             data = b""
         if data == b"":
@@ -97,11 +106,35 @@ class WebSink:
         self.channel.send({"t": "hush"})
 
 
+class Watched(Coroutine[Any, Any, None]):
+    """A program's coroutine that remembers what it last asked for (``request``)."""
+
+    def __init__(self, coroutine: Coroutine[Any, Any, None]) -> None:
+        self.coroutine = coroutine
+        self.request: Request | None = None
+
+    def send(self, value: Any) -> Any:
+        self.request = self.coroutine.send(value)
+        return self.request
+
+    def throw(self, kind: Any, value: Any = None, traceback: TracebackType | None = None
+              ) -> Any:
+        self.request = self.coroutine.throw(kind if value is None else value)
+        return self.request
+
+    def close(self) -> None:
+        self.coroutine.close()
+
+    def __await__(self) -> Generator[Any, None, None]:
+        return self.coroutine.__await__()
+
+
 class WebFrontend:
     """The ``retro.frontends.host.Frontend`` of a page: messages in, changed cells out."""
 
-    def __init__(self, channel: Channel) -> None:
+    def __init__(self, channel: Channel, program: Watched | None = None) -> None:
         self.channel = channel
+        self.program = program
         self.chars: np.ndarray | None = None
         self.attrs: np.ndarray | None = None
         self.registers: tuple[Any, ...] | None = None
@@ -116,8 +149,15 @@ class WebFrontend:
         return not self.channel.closed and self.quit_signal is None
 
     def wait(self, seconds: float) -> None:
-        # Woken at once by a message: a key is answered without waiting out the frame.
-        self._inbox += self.channel.receive(seconds)
+        # Woken at once by a message: a key is answered without waiting out the frame.  A
+        # program waiting for a key with no time limit has nothing to do until one comes.
+        self._inbox += self.channel.receive(None if self.asleep() else seconds)
+
+    def asleep(self) -> bool:
+        """Whether the program waits for a key with no time limit (and none is waiting)."""
+        request = None if self.program is None else self.program.request
+        return (isinstance(request, WaitKey) and request.timeout is None
+                and not self._inbox and self.quit_signal is None)
 
     def present(self, machine: Machine) -> None:
         message = self.frame(machine)
@@ -172,13 +212,13 @@ def run_session(config: dict[str, Any], channel: Channel) -> int:
     speaker = machine.speaker
     if isinstance(speaker, Speaker):
         speaker.sink = WebSink(channel, machine)
-    frontend = WebFrontend(channel)
+    coroutine = Watched(program.main(machine))
+    frontend = WebFrontend(channel, coroutine)
 
     def on_term(signum: int, frame: FrameType | None) -> None:
         frontend.quit_signal = signum
 
     signal.signal(signal.SIGTERM, on_term)
-    coroutine = program.main(machine)
     try:
         run_realtime(machine, coroutine, frontend, recorder)
     finally:
@@ -195,7 +235,11 @@ def main(argv: list[str]) -> int:
     # The protocol has standard output to itself: anything printed goes to standard error.
     out_fd = os.dup(1)
     os.dup2(2, 1)
-    return run_session(config, Channel(0, out_fd))
+    wake_read, wake_write = os.pipe()
+    os.set_blocking(wake_read, False)
+    os.set_blocking(wake_write, False)
+    signal.set_wakeup_fd(wake_write)   # SIGTERM wakes a session asleep waiting for a key
+    return run_session(config, Channel(0, out_fd, wake_read))
 
 
 if __name__ == "__main__":

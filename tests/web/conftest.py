@@ -12,14 +12,17 @@ import aiohttp
 import numpy as np
 from aiohttp.test_utils import TestClient, TestServer
 
-from retro.web.server import ServeConfig, make_app
+from retro.web.server import ServeConfig, make_app, runner_options
 
 
 @contextlib.asynccontextmanager
 async def served(config: ServeConfig | None = None) -> AsyncIterator[TestClient]:
-    """A test client of the app, on a real loopback port."""
-    app = make_app(config or ServeConfig(port=0))
-    async with TestServer(app) as server, TestClient(server) as client:
+    """A test client of the app, on a real loopback port, with the server's runner options
+    (the header timeout)."""
+    config = config or ServeConfig(port=0)
+    server = TestServer(make_app(config))
+    await server.start_server(**runner_options(config))
+    async with server, TestClient(server) as client:
         yield client
 
 

@@ -76,3 +76,31 @@ def test_serve_help_and_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
     config = parse_args([])
     assert (config.host, config.port, config.max_sessions, config.idle_timeout) == \
         ("127.0.0.1", 8080, 16, IDLE_TIMEOUT_S)
+
+
+def test_serve_takes_allowed_hosts_a_per_address_cap_and_a_header_timeout(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    config = parse_args(["--host", "0.0.0.0", "--allow-host", "games.example.org",
+                         "--allow-host", "10.0.0.5", "--max-per-address", "2",
+                         "--header-timeout", "3"])
+    assert config.allow_hosts == ("games.example.org", "10.0.0.5")
+    assert (config.per_address, config.header_timeout) == (2, 3.0)
+    for bad, words in ((["--allow-host", "x.org:80"], "--allow-host 'x.org:80' is not"),
+                       (["--allow-host", "a b"], "is not a host name"),
+                       (["--max-per-address", "0"], "--max-per-address takes"),
+                       (["--header-timeout", "0"], "--header-timeout takes")):
+        assert cli_main(["serve", *bad]) == 2
+        assert words in capsys.readouterr().err.splitlines()[0]
+
+
+def test_a_key_file_others_can_read_stops_the_server_with_one_line(retro_home: Path) -> None:
+    from retro.web.server import KEY_FILE
+
+    retro_home.mkdir(parents=True, exist_ok=True)
+    (retro_home / KEY_FILE).write_bytes(b"k" * 32)
+    (retro_home / KEY_FILE).chmod(0o644)
+    server = _serve(retro_home, "--host", "0.0.0.0")
+    out, err = server.communicate(timeout=60)
+    assert server.returncode == 1 and out == ""
+    lines = [line for line in err.splitlines() if "anyone who can reach" not in line]
+    assert len(lines) == 1 and "can be read by other users" in lines[0], err
