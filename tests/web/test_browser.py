@@ -136,15 +136,15 @@ def drawn(page: Page, blink: bool, cursor: bool) -> tuple[Screen, np.ndarray]:
         " return [retroPage.cells(), retroPage.pixels(), [c.width, c.height]]; }",
         {"blink": blink, "cursor": cursor})
     rgb = np.frombuffer(base64.b64decode(pixels), dtype=np.uint8).reshape(height, width, 3)
-    return _screen_of(held), rgb
+    return screen_of(held), rgb
 
 
 def page_screen(page: Page) -> Screen:
     """The screen the page holds, as a ``Screen`` (cells and registers)."""
-    return _screen_of(page.evaluate("retroPage.cells()"))
+    return screen_of(page.evaluate("retroPage.cells()"))
 
 
-def _screen_of(held: dict[str, Any]) -> Screen:
+def screen_of(held: dict[str, Any]) -> Screen:
     screen = Screen(mono=held["mono"])
     screen.chars[:] = np.array(held["chars"], dtype=np.uint8).reshape(25, 80)
     screen.attrs[:] = np.array(held["attrs"], dtype=np.uint8).reshape(25, 80)
