@@ -337,7 +337,8 @@ def test_ctrl_f5_saves_the_canvas_as_a_png(open_page: Any, tmp_path: Path) -> No
         page.keyboard.press("Control+F5")
     saved = tmp_path / "saved.png"
     caught.value.save_as(saved)
-    assert caught.value.suggested_filename == "charmap-001.png"
+    # Named after the program's title, as the window names its pictures.
+    assert caught.value.suggested_filename == "Character-and-attribute-chart-001.png"
     assert np.array_equal(read_png(saved), canvas_rgb(page))
 
 

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from retro.cli import main as cli_main
 from retro.pictures.png import read_png
 from retro.pictures.raster import BAND_LEFT, BAND_TOP, render_rgb
 from retro.programs import find
@@ -405,3 +406,47 @@ def test_the_cursor_shows_on_the_machines_scan_lines_in_its_own_phase(
     columns = sorted({int(x) for x in np.nonzero((canvas != without).any(axis=(0, 2)))[0]})
     left = 0 if "M" in letters else BAND_LEFT
     assert columns == list(range(left + 39 * 9, left + 40 * 9))
+
+
+# -- whole pixels ------------------------------------------------------------------------------
+
+def test_whole_pixels_enlarge_the_frame_by_whole_factors_as_scaling_integer_does(
+        browser: Browser, server: str, tmp_path: Path) -> None:
+    # 760x600 CSS pixels at 2 device pixels each: room for the mono frame at 2x3 (1440x1050
+    # device pixels, as --scaling integer picks), not for the colour one at 3x4.
+    context = browser.new_context(bypass_csp=True, viewport={"width": 760, "height": 600},
+                                  device_scale_factor=2)
+    try:
+        page = context.new_page()
+        page.goto(f"{server}?program=charmap&letters=M&seed=0#scaling=integer")
+        page.wait_for_function("window.retroPage && retroPage.frames > 0", timeout=20000)
+        page.evaluate("retroPage.render({blink: true, cursor: false})")
+        assert page.locator("#whole").get_attribute("aria-pressed") == "true"
+        box = page.locator("#screen").bounding_box()
+        assert box is not None and (box["width"], box["height"]) == (720, 525)
+        assert (box["x"] * 2) % 1 == 0 and (box["y"] * 2) % 1 == 0   # on device pixels
+        shot = tmp_path / "whole.png"
+        page.screenshot(path=str(shot), clip=box, scale="device")
+        png = tmp_path / "run.png"
+        assert cli_main(["run", "charmap", "M", "--keys", "", "--png", str(png),
+                         "--blink-phase", "on"]) == 0
+        expected = np.repeat(np.repeat(read_png(png), 3, axis=0), 2, axis=1)
+        assert np.array_equal(read_png(shot)[..., :3], expected)
+        page.locator("#whole").click()   # off: the largest 4:3 picture
+        assert page.locator("#whole").get_attribute("aria-pressed") == "false"
+        box = page.locator("#screen").bounding_box()
+        assert box is not None and box["width"] > 720
+        assert abs(box["width"] / box["height"] - 4 / 3) < 0.01
+    finally:
+        context.close()
+
+
+def test_whole_pixels_fall_back_to_the_4_3_picture_where_no_factors_fit(
+        phone: Callable[..., Page]) -> None:
+    # The colour frame needs 2214x1660 device pixels for 3x4; a phone has 1170 across.
+    page = phone("seed=11#scaling=integer")
+    box = page.locator("#screen").bounding_box()
+    assert box is not None and box["width"] == 390
+    factors = page.evaluate("[retroPage.placement(760, 560, 2), retroPage.placement(1200, 900, 2)]")
+    assert factors[0][3] == 560 and abs(factors[0][2] / 560 - 4 / 3) < 0.001   # as tall
+    assert factors[1][2:] == [738 * 3 / 2, 415 * 4 / 2]   # 3x4 in 2400x1800 device pixels
