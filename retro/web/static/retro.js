@@ -602,7 +602,7 @@
     document.getElementById("show-keys").setAttribute("aria-pressed", String(on));
   }
   document.getElementById("show-keys").addEventListener("click", () => showKeys(keyRow.hidden));
-  showKeys(touch || query.get("keys") === "on" || hash.get("keys") === "on");
+  showKeys(touch || hash.get("keys") === "on");
 
   function cellAt(x, y) {
     const rect = canvas.getBoundingClientRect();
