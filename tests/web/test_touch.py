@@ -26,7 +26,7 @@ from retro.cli import main as cli_main
 from retro.pictures.png import read_png
 from retro.pictures.raster import BAND_LEFT, BAND_TOP, render_rgb
 from retro.programs import find
-from tests.web.test_browser import CHROMIUM, CHROMIUM_ARGS, screen_of, drawn
+from tests.web.test_browser import CHROMIUM, CHROMIUM_ARGS, drawn, screen_of
 
 try:
     from playwright.sync_api import Browser, Page, sync_playwright
