@@ -92,8 +92,9 @@ def phone(browser: Browser, server: str) -> Iterator[Callable[..., Page]]:
         context.close()
 
 
-def cell_point(page: Page, row: int, col: int) -> tuple[float, float]:
-    """The middle of a cell on the screen, in CSS pixels."""
+def cell_point(page: Page, row: int, col: int, down: float = 0.5) -> tuple[float, float]:
+    """A point of a cell on the screen, in CSS pixels: across its middle, ``down`` of the way
+    from its top."""
     box = page.locator("#screen").bounding_box()
     assert box is not None
     width, height, mono = page.evaluate("[document.getElementById('screen').width, "
@@ -101,11 +102,11 @@ def cell_point(page: Page, row: int, col: int) -> tuple[float, float]:
                                         "retroPage.cells().mono]")
     top, left, cell_height = (0, 0, 14) if mono else (BAND_TOP, BAND_LEFT, 16)
     return (box["x"] + (left + col * 9 + 4.5) * box["width"] / width,
-            box["y"] + (top + row * cell_height + cell_height / 2) * box["height"] / height)
+            box["y"] + (top + row * cell_height + cell_height * down) * box["height"] / height)
 
 
-def tap(page: Page, row: int, col: int) -> None:
-    page.touchscreen.tap(*cell_point(page, row, col))
+def tap(page: Page, row: int, col: int, down: float = 0.5) -> None:
+    page.touchscreen.tap(*cell_point(page, row, col, down))
 
 
 def key(page: Page, name: str, times: int = 1) -> None:
@@ -202,7 +203,9 @@ def test_the_first_tap_lands_on_the_cell_under_the_finger(phone: Callable[..., P
         window.sentMessages = [];
         socket.send = (text) => { sentMessages.push(JSON.parse(text)); send(text); }; }""")
     before = page.locator("#screen").bounding_box()
-    tap(page, 9, 30)   # Sixty-Six, the first touch of the page: the sound starts with it
+    # Sixty-Six, the first touch of the page (the sound starts with it), low in its cell:
+    # a tap reckoned from the canvas's top without the border band is a row lower.
+    tap(page, 9, 30, down=0.8)
     page.wait_for_function("sentMessages.length >= 1", timeout=5000)
     assert page.evaluate("sentMessages[0]") == {"t": "click", "row": 9, "col": 30,
                                                 "button": "left"}
