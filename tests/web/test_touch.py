@@ -453,3 +453,21 @@ def test_whole_pixels_fall_back_to_the_4_3_picture_where_no_factors_fit(
     factors = page.evaluate("[retroPage.placement(760, 560, 2), retroPage.placement(1200, 900, 2)]")
     assert factors[0][3] == 560 and abs(factors[0][2] / 560 - 4 / 3) < 0.001   # as tall
     assert factors[1][2:] == [738 * 3 / 2, 415 * 4 / 2]   # 3x4 in 2400x1800 device pixels
+
+
+def test_the_phones_keyboard_types_deletes_and_enters(phone: Callable[..., Page]) -> None:
+    # YZ's initials: "ABX", the X taken back, Enter; as a phone's keyboard sends them (input
+    # events, no key events).
+    page = phone("program=yz&seed=1")
+    key(page, "ENTER")
+    wait_text(page, "New game")
+    tap(page, 11, 30)
+    wait_text(page, "initials")
+    type_text(page, "ABX")
+    wait_text(page, r"\[ABX")
+    page.evaluate("""() => { const field = document.getElementById('typing');
+        for (const inputType of ['deleteContentBackward', 'insertLineBreak']) {
+            field.dispatchEvent(new InputEvent('beforeinput', {inputType, cancelable: true}));
+        } }""")
+    wait_text(page, "AB  to roll|AB to roll")
+    assert page.evaluate("document.getElementById('typing').value") == " "

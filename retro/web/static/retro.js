@@ -541,9 +541,17 @@
   window.addEventListener("blur", stopRepeat);
 
   // The phone's keyboard types into the hidden input: its keydowns often say only
-  // "Unidentified", so the text is read from what was typed, then cleared.
+  // "Unidentified", so the text is read from what was typed, then cleared.  The input keeps
+  // one space, so that Backspace always has something to delete (a phone's keyboard sends
+  // nothing for it in an empty field).
+  const KEPT = " ";
+  function clearTyping() {
+    typing.value = KEPT;
+    typing.setSelectionRange(KEPT.length, KEPT.length);
+  }
+  typing.addEventListener("focus", clearTyping);
   typing.addEventListener("beforeinput", (event) => {
-    if (event.inputType === "deleteContentBackward") {
+    if (event.inputType.startsWith("delete")) {
       event.preventDefault();
       send({ t: "key", k: "BKSP" });
     } else if (event.inputType === "insertLineBreak" || event.inputType === "insertParagraph") {
@@ -552,10 +560,12 @@
     }
   });
   typing.addEventListener("input", () => {
-    for (const character of typing.value) send({ t: "key", k: character });
-    typing.value = "";
+    const text = typing.value;
+    if (!text.includes(KEPT)) send({ t: "key", k: "BKSP" });   // deleted without beforeinput
+    for (const character of text.replace(KEPT, "")) send({ t: "key", k: character });
+    clearTyping();
   });
-  typing.addEventListener("keydown", (event) => {   // a phone's Enter and backspace
+  typing.addEventListener("keydown", (event) => {   // a phone's Enter
     if (event.key === "Enter" && !event.altKey) {
       event.preventDefault();
       event.stopPropagation();
