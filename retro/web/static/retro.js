@@ -546,8 +546,7 @@
   // nothing for it in an empty field).
   const KEPT = " ";
   function clearTyping() {
-    typing.value = KEPT;
-    typing.setSelectionRange(KEPT.length, KEPT.length);
+    typing.value = KEPT;   // the caret goes after it
   }
   typing.addEventListener("focus", clearTyping);
   typing.addEventListener("beforeinput", (event) => {
