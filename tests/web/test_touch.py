@@ -380,10 +380,12 @@ def test_a_blinking_cursor_is_redrawn_only_when_its_phase_turns(
 def cursor_canvas(page: Page) -> tuple[Any, np.ndarray, dict[str, bool]]:
     """The page's screen, its canvas and the phases it was drawn at, in one turn of the page's
     script, taken when the page's own clock shows the cursor."""
-    page.wait_for_function("retroPage.shown().cursor === true", polling=5, timeout=5000)
-    held, pixels, size, phase = page.evaluate(
-        "() => { const c = document.getElementById('screen'); return [retroPage.cells(), "
-        "retroPage.pixels(), [c.width, c.height], retroPage.shown()]; }")
+    found = page.wait_for_function(
+        "() => { if (retroPage.shown().cursor !== true) return false;"
+        " const c = document.getElementById('screen'); return [retroPage.cells(), "
+        "retroPage.pixels(), [c.width, c.height], retroPage.shown()]; }",
+        polling=5, timeout=5000)
+    held, pixels, size, phase = found.json_value()
     rgb = np.frombuffer(base64.b64decode(pixels), dtype=np.uint8).reshape(size[1], size[0], 3)
     return screen_of(held), rgb, phase
 
