@@ -357,7 +357,8 @@
     document.title = title ? `${title} - retro` : "retro";
     if (page.program === name && keyRow.childElementCount) return;
     page.program = name;
-    buildKeys(known ? known.keys : [...Object.values(NAMED).slice(0, 14), "Y", "N"]);
+    buildKeys(known ? known.keys : ["ESC", ...F_KEYS(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), "Y", "N",
+                                    ...ARROWS, "TAB", "BKSP", "ENTER"]);
   }
 
   // -- sizing: the largest 4:3 picture the stage holds, or whole factors ------------------
