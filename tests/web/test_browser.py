@@ -136,15 +136,15 @@ def drawn(page: Page, blink: bool, cursor: bool) -> tuple[Screen, np.ndarray]:
         " return [retroPage.cells(), retroPage.pixels(), [c.width, c.height]]; }",
         {"blink": blink, "cursor": cursor})
     rgb = np.frombuffer(base64.b64decode(pixels), dtype=np.uint8).reshape(height, width, 3)
-    return _screen_of(held), rgb
+    return screen_of(held), rgb
 
 
 def page_screen(page: Page) -> Screen:
     """The screen the page holds, as a ``Screen`` (cells and registers)."""
-    return _screen_of(page.evaluate("retroPage.cells()"))
+    return screen_of(page.evaluate("retroPage.cells()"))
 
 
-def _screen_of(held: dict[str, Any]) -> Screen:
+def screen_of(held: dict[str, Any]) -> Screen:
     screen = Screen(mono=held["mono"])
     screen.chars[:] = np.array(held["chars"], dtype=np.uint8).reshape(25, 80)
     screen.attrs[:] = np.array(held["attrs"], dtype=np.uint8).reshape(25, 80)
@@ -337,7 +337,8 @@ def test_ctrl_f5_saves_the_canvas_as_a_png(open_page: Any, tmp_path: Path) -> No
         page.keyboard.press("Control+F5")
     saved = tmp_path / "saved.png"
     caught.value.save_as(saved)
-    assert caught.value.suggested_filename == "charmap-001.png"
+    # Named after the program's title, as the window names its pictures.
+    assert caught.value.suggested_filename == "Character-and-attribute-chart-001.png"
     assert np.array_equal(read_png(saved), canvas_rgb(page))
 
 

@@ -1,6 +1,7 @@
 // The page of `retro serve`: draws the 80x25 machine the session sends, pixel for pixel as
-// retro/raster.py draws it (the same fonts, palettes, 9th-column rule, MDA attributes,
-// blink and cursor phases), and sends keys and clicks back.  See docs/web.md.
+// retro/pictures/raster.py draws it (the same fonts, palettes, 9th-column rule, MDA
+// attributes, blink and cursor phases), and sends keys, clicks and taps back.  A touch
+// screen gets a row of the game's keys and the phone's own keyboard.  See docs/web.md.
 "use strict";
 
 (function () {
@@ -15,13 +16,48 @@
   const REPEAT_DELAY_MS = 500, REPEAT_RATE_HZ = 30;
   // The speaker's level: DOSBox's 5000 of a 16-bit sample's 32768.
   const SPEAKER_GAIN = 5000 / 32768;
+  // How far from 4:3 a whole-pixel picture may be (retro/pictures/scaling.py ASPECT_SLACK).
+  const ASPECT_SLACK = 0.03;
+
+  // The programs, their titles (retro.programs) and the keys each one uses, for the key row.
+  const F_KEYS = (...numbers) => numbers.map((n) => "F" + n);
+  const ARROWS = ["LEFT", "UP", "DOWN", "RIGHT"];
+  const PROGRAMS = {
+    launcher: { title: null, keys: ["ESC", "UP", "DOWN", "ENTER"] },
+    yucky: { title: "Yucky Lucky You!",
+             keys: ["ESC", ...F_KEYS(1, 2, 3, 5, 6, 8, 9, 10), "Y", "N", "BKSP", "ENTER"] },
+    pigpoker: { title: "Pig Poker",
+                keys: ["ESC", ...F_KEYS(1, 2, 3, 5, 6, 7, 8, 9, 10), "Y", "N", ...ARROWS,
+                       "BKSP", "ENTER"] },
+    sixtysix: { title: "Sixty-Six",
+                keys: ["ESC", ...F_KEYS(1, 2, 5, 7, 10), "Y", "N", "UP", "DOWN", "PGUP", "PGDN",
+                       "ENTER"] },
+    checkers: { title: "Checkers and Weckers",
+                keys: ["ESC", ...F_KEYS(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), "Y", "N", ...ARROWS,
+                       "TAB", "BKSP", "ENTER"] },
+    yz: { title: "YZ", keys: ["ESC", ...F_KEYS(1, 5, 10), ...ARROWS, "TAB", "ENTER"] },
+    charmap: { title: "Character and attribute chart",
+               keys: ["ESC", "PGUP", "PGDN", ...ARROWS, "ENTER"] },
+  };
+  const KEY_LABELS = {
+    ESC: "Esc", ENTER: "Enter \u21b5", TAB: "Tab", BKSP: "\u232b", UP: "\u2191", DOWN: "\u2193",
+    LEFT: "\u2190", RIGHT: "\u2192", PGUP: "PgUp", PGDN: "PgDn",
+  };
+  // The games menu (retro/programs/launcher.py): its top line, hint line and first item row.
+  const MENU_TOP_LINE = "text-mode games", MENU_HINT = "Enter play", MENU_FIRST_ROW = 7;
 
   const canvas = document.getElementById("screen");
   const context = canvas.getContext("2d", { alpha: false });
+  const picture = document.getElementById("picture");
+  const stage = document.getElementById("stage");
   const statusLine = document.getElementById("status");
+  const keyRow = document.getElementById("keys");
+  const typing = document.getElementById("typing");
+  const endedBox = document.getElementById("ended");
   const query = new URLSearchParams(location.search);
+  const hash = new URLSearchParams(location.hash.slice(1));
   const phosphor = query.get("phosphor") || "green";
-  const programName = query.get("program") || "retro";
+  const touch = window.matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0;
 
   // What the session told us: the cells and the display registers.
   const chars = new Uint8Array(CELLS), attrs = new Uint8Array(CELLS).fill(7);
@@ -37,6 +73,7 @@
 
   const page = {
     frames: 0,            // frame messages applied
+    draws: 0,             // times the canvas was redrawn
     sent: 0,              // key and click messages sent
     tones: 0,             // tone segments received
     hushes: 0,
@@ -44,10 +81,13 @@
     closed: null,         // {code, reason} once the session ended
     ended: null,          // the session's end message (its notices)
     socket: null,
+    program: query.get("program") || "launcher",   // the program running now
+    touch,
+    programs: PROGRAMS,
   };
   window.retroPage = page;
 
-  // -- drawing (retro/raster.py, cell by cell) ---------------------------------------------
+  // -- drawing (retro/pictures/raster.py, cell by cell) -------------------------------------
 
   function frameNumber(t) {
     return Math.floor(t * desc.frameHz + 1e-6);
@@ -106,6 +146,8 @@
     return attr & 0x70;
   }
 
+  // The scan lines [first, end) the cursor covers (raster.cursor_lines): VGA terms, moved up
+  // on the 14-line MDA cell so that a shape reaching past line 13 ends on it.
   function cursorLines() {
     const h = screen.mono ? 14 : 16;
     let start = screen.cursor[2], end = screen.cursor[3];
@@ -140,7 +182,8 @@
     const fore = colours[fg], back = colours[bg];
     const width = canvas.width, cellWidth = desc.cellWidth;
     const lineGraphics = ch >= desc.lineGraphics[0] && ch < desc.lineGraphics[1];
-    let at = (band[0] + row * height) * width + band[2] + col * cellWidth;
+    const top = band[0] + row * height, left = band[2] + col * cellWidth;
+    let at = top * width + left;
     for (let line = 0; line < height; line++, at += width) {
       const bits = underline && line === height - 1 ? 0xff : font[ch * height + line];
       for (let x = 0; x < 8; x++) pixels[at + x] = (bits >> (7 - x)) & 1 ? fore : back;
@@ -156,12 +199,18 @@
         let level = cursorAttr & 0x0f;
         if (screen.mono) level = mda(cursorAttr)[0] || 1;
         const colour = colours[level];
-        let start = (band[0] + row * height + lines[0]) * width + band[2] + col * cellWidth;
-        for (let line = lines[0]; line < lines[1]; line++, start += width) {
+        for (let line = lines[0]; line < lines[1]; line++) {
+          const start = (top + line) * width + left;
           pixels.fill(colour, start, start + cellWidth);
         }
       }
     }
+  }
+
+  function blinkingCells() {
+    if (!screen.blink) return false;
+    for (let i = 0; i < CELLS; i++) if (attrs[i] >= 0x80) return true;
+    return false;
   }
 
   function draw() {
@@ -198,6 +247,7 @@
     }
     anyDirty = false;
     if (last < 0) return;
+    page.draws++;
     if (first === 0 && last === ROWS - 1) {
       context.putImageData(image, 0, 0);
     } else {
@@ -206,9 +256,36 @@
     }
   }
 
-  function animate() {
-    draw();
-    requestAnimationFrame(animate);
+  // -- when to draw: on a frame, and when the blink or the cursor phase turns; nothing else
+
+  let drawRequested = false, phaseTimer = null;
+
+  function requestDraw() {
+    if (drawRequested) return;
+    drawRequested = true;
+    requestAnimationFrame(() => {
+      drawRequested = false;
+      draw();
+      schedulePhase();
+    });
+  }
+
+  // The next turn of a phase that shows: the cursor's (when it is visible) or the blink's
+  // (when a cell blinks).  No timer at all when neither shows, nor once the session ended.
+  function schedulePhase() {
+    clearTimeout(phaseTimer);
+    phaseTimer = null;
+    if (!desc || page.phase || page.closed) return;
+    const periods = [];
+    if (screen.cursor[4] && screen.cursor[0] < ROWS && screen.cursor[1] < COLS && cursorLines()) {
+      periods.push(desc.cursorFrames);
+    }
+    if (blinkingCells()) periods.push(desc.blinkFrames);
+    if (!periods.length) return;
+    const frame = frameNumber(machineTime());
+    const next = Math.min(...periods.map((p) => (Math.floor(frame / p) + 1) * p));
+    const wait = Math.max(0, (next / desc.frameHz - machineTime()) * 1000);
+    phaseTimer = setTimeout(requestDraw, wait + 1);
   }
 
   function applyFrame(message) {
@@ -233,32 +310,141 @@
     }
     anyDirty = true;
     page.frames++;
+    followProgram();
+    requestDraw();
   }
 
-  // -- sizing: the largest 4:3 picture the window holds, scaled by the browser -------------
+  // -- which program runs: the link's, or the one picked in the games menu ----------------
+
+  function rowText(row) {
+    return String.fromCharCode(...chars.subarray(row * COLS, (row + 1) * COLS));
+  }
+
+  function menuShown() {
+    return rowText(0).includes(MENU_TOP_LINE) && rowText(ROWS - 1).includes(MENU_HINT);
+  }
+
+  // The program named at the end of a menu item ("  YZ    yz "), or null.
+  function menuItem(row) {
+    if (row < MENU_FIRST_ROW || row >= ROWS - 1) return null;
+    const words = rowText(row).replace(/[^ -~]/g, " ").trim().split(/\s+/);
+    const name = words[words.length - 1];
+    return Object.hasOwn(PROGRAMS, name) && name !== "launcher" ? name : null;
+  }
+
+  let inMenu = false, menuChoice = null;
+  let clickedItem = null;   // a menu item clicked: it starts at once, never highlighted
+
+  function followProgram() {
+    if (menuShown()) {
+      inMenu = true;
+      menuChoice = null;
+      for (let row = MENU_FIRST_ROW; row < ROWS - 1; row++) {   // the highlighted item
+        if (attrs[row * COLS + 20] === 0x70 && menuItem(row)) menuChoice = menuItem(row);
+      }
+      setProgram("launcher");
+    } else if (inMenu) {
+      inMenu = false;
+      if (clickedItem) menuChoice = clickedItem;
+      clickedItem = null;
+      if (menuChoice) setProgram(menuChoice);
+    }
+  }
+
+  function setProgram(name) {
+    const known = Object.hasOwn(PROGRAMS, name) ? PROGRAMS[name] : null;
+    const title = known && known.title;
+    document.title = title ? `${title} - retro` : "retro";
+    if (page.program === name && keyRow.childElementCount) return;
+    page.program = name;
+    buildKeys(known ? known.keys : ["ESC", ...F_KEYS(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), "Y", "N",
+                                    ...ARROWS, "TAB", "BKSP", "ENTER"]);
+  }
+
+  // -- sizing: the largest 4:3 picture the stage holds, or whole factors ------------------
+
+  let wholePixels = (query.get("scaling") || hash.get("scaling")) === "integer";
+  try {
+    const kept = localStorage.getItem("retro.scaling");
+    if (!query.has("scaling") && !hash.has("scaling") && kept) wholePixels = kept === "integer";
+  } catch (error) { /* no storage: the link decides */ }
+
+  // Whole (across, down) factors of the frame whose picture is 4:3 within ASPECT_SLACK,
+  // the largest that fits (retro/pictures/scaling.py integer_factors); null if none fits.
+  function integerFactors(win, frame) {
+    let best = null;
+    for (let across = 1; across <= Math.floor(win[0] / frame[0]); across++) {
+      for (let down = 1; down <= Math.floor(win[1] / frame[1]); down++) {
+        const shape = across * frame[0] * 3 / (down * frame[1] * 4);
+        if (Math.abs(shape - 1) <= ASPECT_SLACK && (!best || across * down > best[0] * best[1])) {
+          best = [across, down];
+        }
+      }
+    }
+    return best;
+  }
+
+  // Where the picture goes in the stage, in CSS pixels: [left, top, width, height].  With
+  // whole pixels the size and place are whole device pixels; on a narrow portrait screen
+  // the picture keeps to the top, under the thumb's reach of the keys.
+  function placement(stageWidth, stageHeight, ratio) {
+    const frame = [canvas.width, canvas.height];
+    const factors = wholePixels &&
+      integerFactors([Math.floor(stageWidth * ratio), Math.floor(stageHeight * ratio)], frame);
+    let width, height;
+    if (factors) {
+      width = factors[0] * frame[0];
+      height = factors[1] * frame[1];
+    } else {
+      if (stageWidth * 3 / 4 <= stageHeight) {   // as wide as the stage
+        width = Math.max(1, Math.floor(stageWidth * ratio));
+        height = Math.max(1, Math.round(width * 3 / 4));
+      } else {                                   // as tall as the stage
+        height = Math.max(1, Math.floor(stageHeight * ratio));
+        width = Math.max(1, Math.round(height * 4 / 3));
+      }
+    }
+    const left = Math.floor((stageWidth * ratio - width) / 2);
+    const portrait = stageHeight > stageWidth * 1.2;
+    const top = portrait ? 0 : Math.floor((stageHeight * ratio - height) / 2);
+    return [left / ratio, top / ratio, width / ratio, height / ratio];
+  }
+  page.placement = placement;
 
   function fit() {
-    const stage = document.getElementById("stage");
-    const width = Math.max(1, Math.min(stage.clientWidth, stage.clientHeight * 4 / 3));
-    canvas.style.width = width + "px";
-    canvas.style.height = width * 3 / 4 + "px";
+    const [left, top, width, height] = placement(stage.clientWidth, stage.clientHeight,
+                                                 window.devicePixelRatio || 1);
+    picture.style.left = left + "px";
+    picture.style.top = top + "px";
+    picture.style.width = width + "px";
+    picture.style.height = height + "px";
   }
   window.addEventListener("resize", fit);
   document.addEventListener("fullscreenchange", fit);
+  new ResizeObserver(fit).observe(stage);
+
+  function setWholePixels(on) {
+    wholePixels = on;
+    document.getElementById("whole").setAttribute("aria-pressed", String(on));
+    try { localStorage.setItem("retro.scaling", on ? "integer" : "sharp"); } catch (error) { }
+    fit();
+  }
+  document.getElementById("whole").addEventListener("click", () => setWholePixels(!wholePixels));
+  document.getElementById("whole").setAttribute("aria-pressed", String(wholePixels));
 
   // -- sound: the speaker's tones as square waves ------------------------------------------
 
   let audio = null, gain = null;
   const voices = new Set();
 
-  function startAudio() {   // browsers allow sound only after a key or a click
+  function startAudio() {   // browsers allow sound only after a key or a tap
     const Context = window.AudioContext || window.webkitAudioContext;
     if (!audio && Context) {
-      if (!page.closed) say("Alt+Enter: full screen.  Ctrl+F5: save a picture.");
       audio = new Context();
       gain = audio.createGain();
       gain.gain.value = SPEAKER_GAIN;
       gain.connect(audio.destination);
+      if (!page.closed) say(HELP);
     }
     if (audio && audio.state === "suspended") audio.resume();
   }
@@ -288,16 +474,21 @@
     voices.clear();
   }
 
-  // -- keys and clicks ---------------------------------------------------------------------
+  // -- keys, taps and clicks -----------------------------------------------------------------
 
   let held = null, repeatTimer = null;
 
+  // A key or click for the game; false once the session has ended (the page then says so).
   function send(message) {
     const socket = page.socket;
     if (socket && socket.readyState === WebSocket.OPEN) {
+      if (message.t === "key") clickedItem = null;   // a key starts the highlighted item
       socket.send(JSON.stringify(message));
       page.sent++;
+      return true;
     }
+    if (page.closed) showEnded(true);
+    return false;
   }
 
   function stopRepeat() {
@@ -306,17 +497,24 @@
   }
 
   function press(name, code) {
-    send({ t: "key", k: name });
     stopRepeat();
+    if (!send({ t: "key", k: name })) return;
     held = code;
     const repeat = () => {
-      send({ t: "key", k: name });
+      if (!send({ t: "key", k: name })) return;
       repeatTimer = setTimeout(repeat, 1000 / REPEAT_RATE_HZ);
     };
     repeatTimer = setTimeout(repeat, REPEAT_DELAY_MS);
   }
 
   window.addEventListener("keydown", (event) => {
+    if (page.closed) {   // Enter or Space starts again; other keys show why nothing happens
+      if (event.target === document.getElementById("again")) return;
+      if (NAMED[event.key] || [...event.key].length === 1) event.preventDefault();
+      if (event.key === "Enter" || event.key === " ") startAgain();
+      else showEnded(true);
+      return;
+    }
     startAudio();
     if (event.key === "Enter" && event.altKey) {
       event.preventDefault();
@@ -343,6 +541,79 @@
   });
   window.addEventListener("blur", stopRepeat);
 
+  // The phone's keyboard types into the hidden input: its keydowns often say only
+  // "Unidentified", so the text is read from what was typed, then cleared.  The input keeps
+  // one space, so that Backspace always has something to delete (a phone's keyboard sends
+  // nothing for it in an empty field).
+  const KEPT = " ";
+  function clearTyping() {
+    typing.value = KEPT;   // the caret goes after it
+  }
+  typing.addEventListener("focus", clearTyping);
+  typing.addEventListener("beforeinput", (event) => {
+    if (event.inputType.startsWith("delete")) {
+      event.preventDefault();
+      send({ t: "key", k: "BKSP" });
+    } else if (event.inputType === "insertLineBreak" || event.inputType === "insertParagraph") {
+      event.preventDefault();
+      send({ t: "key", k: "ENTER" });
+    }
+  });
+  typing.addEventListener("input", () => {
+    const text = typing.value;
+    if (!text.includes(KEPT)) send({ t: "key", k: "BKSP" });   // deleted without beforeinput
+    for (const character of text.replace(KEPT, "")) send({ t: "key", k: character });
+    clearTyping();
+  });
+  typing.addEventListener("keydown", (event) => {   // a phone's Enter
+    if (event.key === "Enter" && !event.altKey) {
+      event.preventDefault();
+      event.stopPropagation();
+      send({ t: "key", k: "ENTER" });
+    }
+  });
+
+  function openTyping() {
+    typing.focus({ preventScroll: true });
+  }
+  document.getElementById("typing-button").addEventListener("pointerdown", (event) => {
+    event.preventDefault();   // keep the focus where the keyboard needs it
+    if (document.activeElement === typing) typing.blur();
+    else openTyping();
+  });
+
+  // The row of the game's keys: pressed on touch, held ones repeat as a key held.
+  function buildKeys(names) {
+    keyRow.replaceChildren(...names.map((name) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.key = name;
+      button.textContent = KEY_LABELS[name] || name;
+      return button;
+    }));
+  }
+  keyRow.addEventListener("pointerdown", (event) => {
+    const button = event.target.closest("button[data-key]");
+    if (!button) return;
+    event.preventDefault();   // no focus change: the phone's keyboard stays open
+    startAudio();
+    press(button.dataset.key, "row:" + button.dataset.key);
+  });
+  for (const end of ["pointerup", "pointercancel", "pointerleave"]) {
+    keyRow.addEventListener(end, () => { if (held && held.startsWith("row:")) stopRepeat(); });
+  }
+  keyRow.addEventListener("click", (event) => {   // a keyboard's Enter or Space on a key
+    const button = event.target.closest("button[data-key]");
+    if (button && event.detail === 0) send({ t: "key", k: button.dataset.key });
+  });
+
+  function showKeys(on) {
+    keyRow.hidden = !on;
+    document.getElementById("show-keys").setAttribute("aria-pressed", String(on));
+  }
+  document.getElementById("show-keys").addEventListener("click", () => showKeys(keyRow.hidden));
+  showKeys(touch || hash.get("keys") === "on");
+
   function cellAt(x, y) {
     const rect = canvas.getBoundingClientRect();
     const fx = (x - rect.left) * canvas.width / rect.width - band[2];
@@ -354,30 +625,49 @@
 
   canvas.addEventListener("pointerdown", (event) => {
     if (event.button !== 0 && event.button !== 2) return;
+    // The cell first, before anything (the sound starting, the status line) can change
+    // the page.
+    const cell = desc ? cellAt(event.clientX, event.clientY) : null;
     event.preventDefault();
-    canvas.focus();
+    if (document.activeElement !== typing) canvas.focus({ preventScroll: true });
     startAudio();
-    const cell = cellAt(event.clientX, event.clientY);
-    if (cell) send({ t: "click", row: cell[0], col: cell[1],
-                     button: event.button === 2 ? "right" : "left" });
+    if (!cell) return;
+    if (inMenu) clickedItem = event.button === 0 ? menuItem(cell[0]) : null;
+    send({ t: "click", row: cell[0], col: cell[1], button: event.button === 2 ? "right" : "left" });
   });
   canvas.addEventListener("contextmenu", (event) => event.preventDefault());
 
-  // -- full screen and pictures ------------------------------------------------------------
+  // -- full screen, sideways and pictures ----------------------------------------------------
 
   function toggleFullscreen() {
     if (document.fullscreenElement) document.exitFullscreen();
     else document.documentElement.requestFullscreen().catch(() => {});
   }
 
+  // Sideways: full screen, then the orientation locked (phones allow it in full screen).
+  function landscape() {
+    const orientation = window.screen.orientation;
+    const lock = () => orientation && orientation.lock
+      ? orientation.lock("landscape").catch(() => {}) : null;
+    if (document.fullscreenElement) lock();
+    else document.documentElement.requestFullscreen().then(lock).catch(() => {});
+  }
+
   let pictures = 0;
+  function pictureName(number) {
+    const known = Object.hasOwn(PROGRAMS, page.program) ? PROGRAMS[page.program].title : null;
+    const stem = known ? known.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "") : "retro";
+    return `${stem}-${String(number).padStart(3, "0")}.png`;
+  }
+  page.pictureName = pictureName;
+
   function savePicture() {
     draw();
     canvas.toBlob((blob) => {
       pictures++;
       const link = document.createElement("a");
       link.href = URL.createObjectURL(blob);
-      link.download = `${programName}-${String(pictures).padStart(3, "0")}.png`;
+      link.download = pictureName(pictures);
       link.click();
       setTimeout(() => URL.revokeObjectURL(link.href), 10000);
       say(`Picture saved: ${link.download}`);
@@ -385,16 +675,19 @@
   }
   document.getElementById("save").addEventListener("click", savePicture);
   document.getElementById("full").addEventListener("click", toggleFullscreen);
+  document.getElementById("landscape").addEventListener("click", landscape);
 
   // -- tests: the cells, a drawing at fixed phases, the pixels -----------------------------
 
   page.cells = () => ({ chars: Array.from(chars), attrs: Array.from(attrs), mono: screen.mono,
                         border: screen.border, blink: screen.blink, cursor: screen.cursor });
+  page.shown = () => ({ blink: shown.blink, cursor: shown.cursor });
   page.render = (phase) => {
     page.phase = phase;
     dirty.fill(1);
     anyDirty = bandDirty = true;
     draw();
+    schedulePhase();
   };
   page.pixels = () => {   // RGB bytes of the canvas, base64
     const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
@@ -405,17 +698,70 @@
     return btoa(text);
   };
 
-  // -- the session ---------------------------------------------------------------------------
+  // -- the session and its end ------------------------------------------------------------
+
+  const HELP = touch
+    ? "Tap the screen to click a cell; the keys below press keys; Type opens the keyboard."
+    : "Alt+Enter: full screen.  Ctrl+F5: save a picture.  Keys: the game's keys on screen.";
 
   function say(text) {
     statusLine.textContent = text;
+  }
+
+  // Why a session ended, in the player's words, from the close code (retro/web/protocol.py).
+  function endedWhy(code, reason) {
+    switch (code) {
+      case 1000: return ["The game has ended", "It was saved. Start again to play once more."];
+      case 1001: return ["The server is stopping", "Your game was saved."];
+      case 1013: return ["The server is full",
+                         "Every place is taken. Try again in a little while."];
+      case 4000: return ["Closed for lack of play",
+                         "Nothing was pressed for a long time, so the game was saved and closed."];
+      case 4001: return ["The game stopped unexpectedly", reason || "The server gave no reason."];
+      case 1003: case 1008: case 1009:
+        return ["The server ended this session", reason || "It received a message it refuses."];
+      default: return ["The connection was lost",
+                       reason || "The server could not be reached. Your last save is kept."];
+    }
+  }
+  page.endedWhy = endedWhy;
+
+  function showEnded(flash) {
+    if (!page.closed) return;
+    const [title, why] = endedWhy(page.closed.code, page.closed.reason);
+    document.getElementById("ended-title").textContent = title;
+    document.getElementById("ended-reason").textContent = why;
+    endedBox.hidden = false;
+    if (flash) {
+      say(`${title}: press Enter or tap Start again.`);
+      document.getElementById("again").focus({ preventScroll: true });
+    }
+  }
+
+  function startAgain() {
+    location.reload();
+  }
+  document.getElementById("again").addEventListener("click", startAgain);
+
+  function ended(code, reason) {
+    if (page.closed) return;
+    page.closed = { code, reason };
+    stopRepeat();
+    hush();
+    clearTimeout(phaseTimer);
+    typing.blur();
+    const [title] = endedWhy(code, reason);
+    say(`The session has ended: ${reason || title}.`);
+    showEnded(false);
   }
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const socket = new WebSocket(`${scheme}//${location.host}/ws${location.search}`);
     page.socket = socket;
-    socket.onopen = () => say("Click the screen or press a key: the sound starts with the first one.");
+    socket.onopen = () => say(touch
+      ? "Tap the screen or a key: the sound starts with the first one."
+      : "Click the screen or press a key: the sound starts with the first one.");
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.t === "frame") applyFrame(message);
@@ -423,20 +769,15 @@
       else if (message.t === "hush") hush();
       else if (message.t === "end") page.ended = message;
     };
-    socket.onclose = (event) => {
-      page.closed = { code: event.code, reason: event.reason };
-      stopRepeat();
-      hush();
-      const why = event.reason || "the connection to the server was lost";
-      say(`The session has ended: ${why}. Reload the page to play again.`);
-    };
+    socket.onclose = (event) => ended(event.code, event.reason);
   }
 
+  setProgram(page.program);
   fetch("/machine.json").then((response) => response.json()).then((found) => {
     desc = found;
     setMode(false);
+    draw();
     connect();
-    requestAnimationFrame(animate);
-  });
-  canvas.focus();
+  }).catch(() => ended(1006, "the server did not answer"));
+  canvas.focus({ preventScroll: true });
 })();
