@@ -19,7 +19,9 @@ if TYPE_CHECKING:
     from retro.pc.machine import Program
 
 #: Query parameters of the page itself; every other one must be a program option.
-OWN_PARAMETERS = ("program", "letters", "seed", "phosphor")
+OWN_PARAMETERS = ("program", "letters", "seed", "phosphor", "scaling")
+#: ``scaling``: the page's own choice (it reads it from its address), as ``--scaling`` takes.
+SCALINGS = ("sharp", "integer")
 #: Query values longer than this are refused before any program sees them.
 MAX_VALUE_CHARS = 400
 
@@ -73,6 +75,10 @@ def parse_query(pairs: Iterable[tuple[str, str]]) -> Start:
     if phosphor not in PHOSPHORS:
         raise BadQuery(f"argument --phosphor: invalid choice: {phosphor!r} (choose from "
                        f"{', '.join(map(repr, PHOSPHORS))})")
+    scaling = values.pop("scaling", "sharp")
+    if scaling not in SCALINGS:
+        raise BadQuery(f"argument --scaling: invalid choice: {scaling!r} (choose from "
+                       f"{', '.join(map(repr, SCALINGS))})")
     try:
         seed = _seed(values.pop("seed", None))
         options = dict(values)

@@ -61,7 +61,7 @@ COMMAND_LINE_WALK = [
     ("program=launcher&fen=x", ["launcher", "--fen", "x"]),
     ("program=checkers&closed=trumps", ["checkers", "--closed", "trumps"]),
     ("program=sixtysix&closed=trumps", ["sixtysix", "--closed", "trumps"]),
-    # The command line plays an unknown closed rule as the manual's, with a note: so does a link.
+    # The command line refuses an unknown closed rule: so does a link, in the same words.
     ("program=sixtysix&closed=nonsense", ["sixtysix", "--closed", "nonsense"]),
     ("program=yucky&seed=-1", ["yucky", "--seed", "-1"]),
     ("program=yucky&seed=18446744073709551616", ["yucky", "--seed", "18446744073709551616"]),
@@ -135,10 +135,12 @@ def test_a_good_query_names_the_program_its_letters_seed_and_options() -> None:
     assert (start.program, start.letters, start.seed, start.phosphor) == \
         ("checkers", "ms", 7, "amber")
     assert parse_query([]).program == "launcher"
+    assert parse_query([("scaling", "integer")]).program == "launcher"   # the page's own
 
 
 @pytest.mark.parametrize(("pairs", "words"), [
     ([("phosphor", "purple")], "--phosphor: invalid choice: 'purple'"),
+    ([("scaling", "smooth")], "--scaling: invalid choice: 'smooth'"),
     ([("colour", "red")], "unknown parameter 'colour'"),
     ([("seed", "1"), ("seed", "2")], "given twice"),
 ])
