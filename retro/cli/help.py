@@ -101,8 +101,10 @@ options:
                         CTRL+X ALT+X (any letter) expect:"text" (wait until it is shown)
   --keys-file FILE      the script from a file
   --settle MS           before the first token and after each, wait until the program
-                        has written nothing for MS milliseconds (default 150)
-  --timeout S           the longest wait for that quiet, or for an expect (default 10)
+                        has written nothing for MS milliseconds (default 300)
+  --timeout S           the longest wait for that quiet, or for an expect (default 10);
+                        a screen still changing then is exit status 1
+  --allow-busy          take a screen that never settles (a clock) as it is then
   --txt F  --bin F      the final screen: golden dump / 4000-byte B800 image
   --png F  --ansi F     the screen in the VGA font / as an ANSI file
   --mono                read the cells as an MDA screen (underline kept, colours not)
@@ -112,11 +114,12 @@ Characters code page 437 lacks show as 0xFE; the .txt dump keeps the real charac
 When the script is played the program gets SIGHUP, then SIGKILL 2 s later; how it ended is
 reported on standard error.
 
-exit status: 0 the script ran to its end, 1 the program failed or an expect was not met
-(one line says which), 2 a bad command line, key script or command (one line names it).
+exit status: 0 the script ran to its end, 1 the program failed, an expect was not met or
+the screen never settled (one line says which), 2 a bad command line, key script or command
+(one line names it).
 
 example:
-  retro capture --keys 'SPACE expect:"END" q' --txt less.txt -- less README.md""",
+  retro capture --keys 'G expect:"(END)"' --txt less.txt -- less README.md""",
     "tone": """\
 usage: retro tone HZ MS -o OUT.wav
 

@@ -180,7 +180,7 @@ def test_a_command_is_looked_for_where_the_child_looks_for_it(tmp_path: Path) ->
     (["--", "no-such-program"], 2, "no such command: no-such-program"),
     (["--settle", "-1", "--", "true"], 2, "--settle -1"),
     (["--timeout", "1", "--keys", 'expect:"zz"', "--", "sh", "-c", "sleep 9"], 1, "'zz'"),
-    (["--"], 2, "needs a command"),
+    (["--"], 2, "a command to run is needed"),
 ])
 def test_exit_status_and_one_line_naming_the_problem(
         args: list[str], status: int, says: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -245,7 +245,7 @@ def test_vim_starts_edits_and_writes_a_file(tmp_path: Path) -> None:
     _needs("vim")
     path = tmp_path / "note.txt"
     result = capture(["vim", str(path)],
-                     'i "hello €" ESC expect:"hello" ":wq" ENTER', timeout_s=TIMEOUT)
+                     'i "hello €" ESC expect:"hello" : "wq" ENTER', timeout_s=TIMEOUT)
     assert result.ok and result.status == 0, result.failure
     assert path.read_text(encoding="utf-8") == "hello €\n"
 
