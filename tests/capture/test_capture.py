@@ -216,7 +216,8 @@ def test_help_names_every_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["capture", "--help"]) == 0
     text = capsys.readouterr().out
     for option in ("--keys", "--keys-file", "--settle", "--timeout", "--txt", "--bin",
-                   "--png", "--ansi", "--mono", "--env", "TERM=xterm-256color"):
+                   "--png", "--ansi", "--mono", "--env", "--allow-busy",
+                   "TERM=xterm-256color", "(default 300)"):
         assert option in text
 
 
