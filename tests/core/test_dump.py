@@ -153,6 +153,9 @@ def test_a_changed_look_fails_the_diff_and_is_named() -> None:
     assert diff(a, b)[-2:] == [
         "  col 1: 'w' expected grey on black (07), got grey on black (07) dim",
         "  col 2: 'a' expected grey on black (07), got grey on black (07) italic"]
+    assert diff(b, a)[-2:] == [     # a run splits where either side's looks change
+        "  col 1: 'w' expected grey on black (07) dim, got grey on black (07)",
+        "  col 2: 'a' expected grey on black (07) italic, got grey on black (07)"]
 
 
 def test_the_cursor_in_a_diff_counts_from_1_in_words() -> None:
