@@ -84,7 +84,7 @@ options:
 exit status: 0 the screens are equal, 1 they differ, 2 a file cannot be read.
 
 example:
-  retro diff golden/checkers/start.txt now.txt""",
+  retro diff golden/checkers/start_6x6.txt now.txt""",
     "capture": """\
 usage: retro capture [options] -- CMD [ARGS...]
 

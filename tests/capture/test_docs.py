@@ -102,3 +102,9 @@ def test_the_python_example_runs_to_its_end(folder: Path, monkeypatch) -> None:
     assert result.ok, result.failure   # type: ignore[attr-defined]
     assert result.screen.find("Key scripts") is not None   # type: ignore[attr-defined]
     assert result.ended() == "less ended by SIGHUP after the script"  # type: ignore[attr-defined]
+
+
+def test_the_diff_help_example_compares_a_golden_that_exists() -> None:
+    (line,) = help_examples(HELP["diff"])
+    expected = line.split()[2]
+    assert (ROOT / expected).is_file(), f"retro diff --help names {expected}"
