@@ -55,8 +55,8 @@ from retro.screenfiles.dump import (
     zero_width,
 )
 
-__all__ = ["REPLACEMENT", "Art", "TerminalModel", "TerminalStream", "art_text",
-           "cells_to_screen", "read_art"]
+__all__ = ["REPLACEMENT", "Art", "Look", "TerminalModel", "TerminalStream", "art_text",
+           "cell_width", "cells_to_screen", "read_art"]
 
 #: The most rows a file is read into; art longer than that scrolls its top rows away.
 MAX_ART_ROWS = 2000
