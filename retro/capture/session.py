@@ -178,9 +178,11 @@ class Terminal:
             self.closed = True
             return False
         self.bytes_read += len(data)
+        self.stream.feed_bytes(data)
+        # The quiet counts from when the output has been read into the screen: reading a
+        # large write can take longer than the settle time on a loaded machine.
         self.last_output = now = time.monotonic()
         self.quiet_from = max(now, self.quiet_from or now)
-        self.stream.feed_bytes(data)
         if self.replies:
             answered = time.monotonic()
             self.quiet_from = max(self.quiet_from, answered + AFTER_QUERY_MS / 1000.0)
@@ -210,7 +212,9 @@ class Terminal:
                 quiet_since = cpu_at
             else:
                 quiet_since = max(start, self.quiet_from or start)
-            if now - quiet_since >= quiet_s or (self.closed and self.exited()):
+            if self.closed and self.exited():
+                return None
+            if now - quiet_since >= quiet_s and not self.read(0):   # (nothing waiting)
                 return None
             if now >= deadline:
                 return Busy(timeout_s, quiet_s, 0.0 if first_change is None

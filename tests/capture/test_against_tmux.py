@@ -87,7 +87,7 @@ CASES = {
                      "two"], "", []),
     "dialog yes/no": (["dialog", "--yesno", "Sure?", "8", "30"], "", []),
     "nano": (["nano", "README.md"], "", []),
-    "ls --color": (_kept("ls --color=always -la /etc"), "", []),
+    "ls --color": (_kept("ls --color=always -la --time-style=+%Y"), "", []),
     "a curses program": ([sys.executable, str(DEMO)], "", []),
     "vttest menu": (["vttest"], "", []),
     "vttest cursor movements": (["vttest"], "1 ENTER", [["1", "Enter"]]),
@@ -109,6 +109,11 @@ def test_the_capture_shows_what_tmux_shows(name: str, worker_id: str, tmp_path: 
     # would make another editor of the same file ask what to do).
     for name_ in ("README.md", "capture.md"):
         shutil.copy(ROOT / ("docs" if name_ == "capture.md" else "") / name_, tmp_path / name_)
+    # and, for ls, a folder, a link and a program: each in its colour
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "link").symlink_to("README.md")
+    (tmp_path / "program").write_text("#!/bin/sh\n", encoding="utf-8")
+    (tmp_path / "program").chmod(0o755)
     ours = capture(command, keys, cwd=tmp_path)
     assert ours.ok, ours.failure
     theirs = tmux_screen(command, tmux_keys, f"retro-test-{worker_id}-{os.getpid()}",
