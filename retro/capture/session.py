@@ -6,12 +6,20 @@ which also answers the program's queries: cursor position, device status and att
 plays a key script into it on the real clock, and returns the final screen as the PC's
 char+attr buffer.
 
-Timing.  Before the first token and after each one, the capture waits until the program has
-been quiet (written nothing) for ``settle_ms``, or ``timeout_s`` has passed.  Before the
-first token the quiet time counts from the program's first output, so a slow start is not
-mistaken for a finished screen.  ``wait:MS`` sleeps (reading output meanwhile);
-``expect:"text"`` waits until the text is on the screen, and the capture fails if it is not
-there within ``timeout_s``.  A ``"text"`` token is typed in one write.
+Timing.  Before the first token and after each one, the capture waits until the screen is
+settled: the program has written nothing for ``settle_ms``.  A query the terminal answered
+(who it is, where the cursor is) counts as output, and the quiet after an answer lasts at
+least ``AFTER_QUERY_MS``, since a program that asks often waits a moment for more answers
+before it draws (vttest waits 200 ms).  Before the program's first output the processes of
+its session must also have used no CPU time for ``settle_ms`` (on Linux, from /proc), so a
+slow start is not taken for a finished screen while a program that prints nothing and waits
+for a key gets its first key after ``settle_ms``.  When ``timeout_s`` runs out first the
+capture fails, saying which wait ran out and how long the screen had been changing, unless
+``allow_busy`` (a clock, a spinner: screens that never settle).  A program that has ended
+is collected at once.  ``wait:MS`` sleeps (reading output meanwhile); ``expect:"text"``
+waits until the text is on the screen, and the capture fails if it is not there within
+``timeout_s``.  A ``"text"`` token is typed in one write, as a bracketed paste when the
+program has turned bracketed paste on (DEC private mode 2004).
 
 The end.  Once the script is played the screen is taken, then the program gets SIGHUP (its
 whole process group: a shell's children too) and, if it is still running after
@@ -44,9 +52,17 @@ from retro.screenfiles.ansiread import ByteTerminalStream, TerminalModel, cells_
 
 #: DEC private mode 1, application cursor keys (DECCKM), as pyte stores private modes.
 APPLICATION_CURSOR = 1 << 5
+#: DEC private mode 2004, bracketed paste, and what a terminal sends around a paste.
+BRACKETED_PASTE = 2004 << 5
+PASTE_START, PASTE_END = b"\x1b[200~", b"\x1b[201~"
 
-DEFAULT_SETTLE_MS = 150
+#: The quiet that settles a screen (measured on real programs: docs/capture.md).
+DEFAULT_SETTLE_MS = 300
 DEFAULT_TIMEOUT_S = 10.0
+#: The least quiet after the terminal answered a query (vttest waits 200 ms for more).
+AFTER_QUERY_MS = 500
+#: How often a wait looks at the program's processes and whether it has ended.
+POLL_S = 0.02
 #: How long a program has to quit after SIGHUP before it gets SIGKILL.
 HANGUP_GRACE_S = 2.0
 
@@ -75,6 +91,9 @@ class CaptureResult:
     status: int | None        # exit status; -N when a signal N ended it
     hung_up: bool             # it was still running at the end and was sent SIGHUP
     failure: str | None = None
+    #: A wait that ran out with the screen still changing (with ``allow_busy`` only; else
+    #: it is the ``failure``).
+    busy: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -115,6 +134,9 @@ class Terminal:
         self.model = TerminalModel(COLS, ROWS, reply=self.replies.append)
         self.stream = ByteTerminalStream(self.model)
         self.last_output: float | None = None
+        #: When the quiet that settles the screen may start: after the last output, or
+        #: ``AFTER_QUERY_MS`` after the last answer to a query.
+        self.quiet_from: float | None = None
         self.bytes_read = 0
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
@@ -134,9 +156,11 @@ class Terminal:
     # -- output -------------------------------------------------------------------------
 
     def read(self, seconds: float) -> bool:
-        """Read what the program writes for up to ``seconds``; True if anything came."""
+        """Read what the program writes for up to ``seconds``; True if anything came.  Once
+        the pty is closed it waits only until the program has ended."""
         if self.closed:
-            time.sleep(max(0.0, seconds))
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=max(0.0, seconds))
             return False
         try:
             ready = select.select([self.master], [], [], max(0.0, seconds))[0]
@@ -154,28 +178,50 @@ class Terminal:
             self.closed = True
             return False
         self.bytes_read += len(data)
-        self.last_output = time.monotonic()
         self.stream.feed_bytes(data)
-        while self.replies:
-            self.write(self.replies.pop(0))
+        # The quiet counts from when the output has been read into the screen: reading a
+        # large write can take longer than the settle time on a loaded machine.
+        self.last_output = now = time.monotonic()
+        self.quiet_from = max(now, self.quiet_from or now)
+        if self.replies:
+            answered = time.monotonic()
+            self.quiet_from = max(self.quiet_from, answered + AFTER_QUERY_MS / 1000.0)
+            while self.replies:
+                self.write(self.replies.pop(0))
         return True
 
-    def settle(self, quiet_s: float, timeout_s: float, *, first: bool = False) -> bool:
-        """Read until nothing has come for ``quiet_s`` (counted from the first output when
-        ``first``) or ``timeout_s`` has passed; True if it went quiet."""
+    def settle(self, quiet_s: float, timeout_s: float) -> Busy | None:
+        """Read until the screen is settled (see the module docstring) or ``timeout_s`` has
+        passed; None once settled (or the program has ended), else how it was busy."""
         start = time.monotonic()
         deadline = start + timeout_s
-        since = None if first else start
+        first_change: float | None = None
+        seen = self.last_output
+        cpu = _session_cpu(self.process.pid) if self.last_output is None else None
+        cpu_at = start
         while True:
             now = time.monotonic()
-            if self.last_output is not None and (since is None or self.last_output > since):
-                since = self.last_output
-            if since is not None and now - since >= quiet_s:
-                return True
-            if now >= deadline or (self.closed and self.exited()):
-                return self.closed
-            wait = deadline - now if since is None else min(deadline, since + quiet_s) - now
-            self.read(wait)
+            if self.last_output != seen:
+                seen = self.last_output
+                first_change = first_change or seen
+            if self.last_output is None and cpu is not None:
+                used = _session_cpu(self.process.pid)
+                if used is not None and used != cpu:
+                    cpu, cpu_at = used, now      # still starting: busy, not waiting
+                    first_change = first_change or now
+                quiet_since = cpu_at
+            else:
+                quiet_since = max(start, self.quiet_from or start)
+            if self.closed and self.exited():
+                return None
+            if now - quiet_since >= quiet_s and not self.read(0):   # (nothing waiting)
+                return None
+            if now >= deadline:
+                return Busy(timeout_s, quiet_s, 0.0 if first_change is None
+                            else (self.last_output or now) - first_change,
+                            self.last_output is not None)
+            limit = min(deadline, quiet_since + quiet_s) - now
+            self.read(min(limit, POLL_S) if cpu is not None or self.closed else limit)
 
     def wait_for_text(self, text: str, timeout_s: float) -> bool:
         deadline = time.monotonic() + timeout_s
@@ -206,6 +252,12 @@ class Terminal:
                 self.read(0.01)   # it may be blocked writing to us: keep reading
             except OSError:
                 return
+
+    def paste(self, text: bytes) -> None:
+        """Text typed in one write: a bracketed paste if the program asked for them."""
+        if BRACKETED_PASTE in self.model.mode:
+            text = PASTE_START + text + PASTE_END
+        self.write(text)
 
     def type(self, step: Step) -> None:
         match step:
@@ -252,6 +304,45 @@ class Terminal:
             os.killpg(self.process.pid, signum)
 
 
+@dataclass
+class Busy:
+    """A settle that ran out: the timeout, the quiet it waited for, how long the screen had
+    been changing (from the first change in that wait to the last), and whether the program
+    had written anything at all."""
+
+    timeout_s: float
+    quiet_s: float
+    changing_s: float
+    wrote: bool
+
+    def says(self, when: str) -> str:
+        """One line: which wait ran out and how long the screen had been changing."""
+        quiet = f"{self.quiet_s * 1000:g} ms of quiet"
+        if not self.wrote:
+            return (f"--timeout {self.timeout_s:g} s ran out waiting for {quiet} {when}: "
+                    f"the program wrote nothing and kept busy for {self.changing_s:.1f} s")
+        return (f"--timeout {self.timeout_s:g} s ran out waiting for {quiet} {when}: the "
+                f"screen had been changing for {self.changing_s:.1f} s")
+
+
+def _session_cpu(pid: int) -> int | None:
+    """The CPU time (clock ticks) the process ``pid`` and its descendants have used, the
+    ended ones included; None where /proc cannot tell."""
+    total = 0
+    todo = [pid]
+    try:
+        while todo:
+            current = todo.pop()
+            with open(f"/proc/{current}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+            total += sum(int(f) for f in fields[11:15])   # utime stime cutime cstime
+            with open(f"/proc/{current}/task/{current}/children", "rb") as children:
+                todo += [int(child) for child in children.read().split()]
+    except (OSError, ValueError, IndexError):
+        return None if current == pid else total
+    return total
+
+
 def _take_terminal() -> None:
     """In the child, after setsid: make the pty its controlling terminal (``less`` reads
     keys from /dev/tty, and a hangup must reach it)."""
@@ -261,12 +352,15 @@ def _take_terminal() -> None:
 def capture(command: Sequence[str] | str, keys: str = "", *,
             settle_ms: int = DEFAULT_SETTLE_MS, timeout_s: float = DEFAULT_TIMEOUT_S,
             env: Mapping[str, str] | None = None, home: str | os.PathLike[str] | None = None,
-            cwd: str | os.PathLike[str] | None = None, mono: bool = False) -> CaptureResult:
+            cwd: str | os.PathLike[str] | None = None, mono: bool = False,
+            allow_busy: bool = False) -> CaptureResult:
     """Run ``command`` on an 80x25 pty, play ``keys`` into it, return the final screen.
 
     ``command`` is a list of arguments or one string split as a shell would.  ``env`` adds
     to the clean environment; ``home`` is HOME (default: a fresh empty folder, removed
     afterwards).  ``mono`` reads the cells as an MDA screen (so underlining counts).
+    ``allow_busy`` takes a screen that never settles (a clock) as it is when a settle's
+    ``timeout_s`` runs out, instead of failing (``result.busy`` still says so).
     Raises ``retro.frontends.script.ScriptError`` for a bad key script and ``CaptureError`` for a
     command that cannot be started.  A program that fails, or an ``expect`` not met in
     time, is ``result.failure``.
@@ -284,7 +378,7 @@ def capture(command: Sequence[str] | str, keys: str = "", *,
         terminal = Terminal(args, clean_environment(home, env),
                             None if cwd is None else str(cwd), mono)
         try:
-            return _play(terminal, args, tokens, settle_ms / 1000.0, timeout_s)
+            return _play(terminal, args, tokens, settle_ms / 1000.0, timeout_s, allow_busy)
         finally:
             terminal.hang_up()   # (at once if it has ended: an error left it running)
 
@@ -298,11 +392,21 @@ def _findable(program: str, path: str, cwd: str | os.PathLike[str] | None) -> bo
 
 
 def _play(terminal: Terminal, args: list[str], tokens: list[list[Step]], settle_s: float,
-          timeout_s: float) -> CaptureResult:
+          timeout_s: float, allow_busy: bool) -> CaptureResult:
     failure = None
     ended_before = 0
-    terminal.settle(settle_s, timeout_s, first=True)
+    busy: str | None = None   # the first settle that ran out, in words
+
+    def settle(when: str) -> None:
+        nonlocal busy
+        ran_out = terminal.settle(settle_s, timeout_s)
+        if ran_out is not None and busy is None:
+            busy = ran_out.says(when)
+
+    settle("before the first token" if tokens else "before the screen was taken")
     for number, steps in enumerate(tokens, start=1):
+        if busy is not None and not allow_busy:
+            break
         if terminal.exited():
             ended_before = number
             break
@@ -316,17 +420,18 @@ def _play(terminal: Terminal, args: list[str], tokens: list[list[Step]], settle_
                 failure = (f"expect:{head.text!r} (token {number}) was not on the screen "
                            f"after {timeout_s:g} s")
                 break
-        elif len(steps) > 1:          # "text": typed in one write, as a paste would be
-            terminal.write(b"".join(encode_key(s.name) for s in steps
-                                    if isinstance(s, Key)))
+        elif len(steps) > 1:          # "text": typed in one write, as a paste
+            terminal.paste(b"".join(encode_key(s.name) for s in steps if isinstance(s, Key)))
         else:
             terminal.type(head)
-        terminal.settle(settle_s, timeout_s)
+        settle(f"after token {number} of {len(tokens)}")
     screen = terminal.screen()
     hung_up = terminal.hang_up()
-    result = CaptureResult(screen, args, terminal.process.returncode, hung_up, failure)
+    result = CaptureResult(screen, args, terminal.process.returncode, hung_up, failure, busy)
     if ended_before:
         result.failure = f"{result.ended()} before token {ended_before} of the script"
-    elif failure is None and not hung_up and result.status != 0:
+    elif failure is None and busy is not None and not allow_busy:
+        result.failure = f"{busy} (--allow-busy takes such a screen)"
+    elif result.failure is None and not hung_up and result.status != 0:
         result.failure = f"{result.ended()}: it failed"
     return result

@@ -1,13 +1,16 @@
 """``retro capture [options] -- CMD [ARGS...]``: the command line of ``retro.capture``.
 
-Exit status: 0 the script ran to its end, 1 the program failed or an ``expect`` was not
-met (one line says which), 2 a bad command line, key script or command (one line names it).
-The way the program ended is always reported on standard error.
+Exit status: 0 the script ran to its end, 1 the program failed, an ``expect`` was not met
+or a wait ran out with the screen still changing (one line says which; the outputs are
+written all the same), 2 a bad command line, key script or command (one line names it, and
+points to ``retro capture --help``).  The way the program ended is always reported on
+standard error.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -18,12 +21,34 @@ from retro.cli.common import (
     check_output,
     read_key_file,
 )
-from retro.programs import UsageError
+from retro.programs import BadOptionValue
+
+#: What every bad command line ends with (the games' usage says nothing of capture).
+SEE_HELP = "see `retro capture --help`"
+
+
+def bad(message: str) -> BadOptionValue:
+    """A bad command line: one line, naming the problem and where the help is; exit 2."""
+    return BadOptionValue(f"capture: {message}; {SEE_HELP}")
 
 
 class _Parser(Parser):
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(f"capture: {message}", see="retro capture --help")
+        raise bad(message)
+
+
+#: A ScriptError's words for a token that is none of the kinds: its text is group 1.
+_NOT_A_TOKEN = re.compile(r"token \d+ '(.+)' \(character \d+\): not a key")
+
+
+def _script_problem(message: str) -> str:
+    """A key script's error, with a hint where the token reads as text left unquoted."""
+    m = _NOT_A_TOKEN.match(message)
+    if m and '"' not in m[1]:
+        return (f"{message} (text goes between double quotes, --keys '\"{m[1]}\"', sent "
+                f"as a paste where the program takes pastes, or key by key, "
+                f"--keys '{' '.join(m[1])}')")
+    return message
 
 
 def _environment_setting(text: str) -> tuple[str, str]:
@@ -52,6 +77,9 @@ def parser() -> Parser:
                             f"{DEFAULT_TIMEOUT_S:g})")
     found.add_argument("--mono", action="store_true",
                        help="read the cells as an MDA screen (underline kept, colours not)")
+    found.add_argument("--allow-busy", action="store_true",
+                       help="take the screen as it is when a wait runs out with it still "
+                            "changing (a clock), instead of exit status 1")
     found.add_argument("--env", type=_environment_setting, action="append", default=[],
                        metavar="NAME=VALUE", help="one more environment variable (repeat it)")
     found.add_argument("--txt", type=Path, metavar="OUT.txt",
@@ -81,11 +109,11 @@ def main(args: list[str]) -> int:
                 options.append(command.pop(0))
     ns = parser().parse_args(options)
     if not command:
-        raise UsageError("capture needs a command to run, after --")
+        raise bad("a command to run is needed, after --")
     if ns.settle < 0:
-        raise UsageError(f"--settle {ns.settle}: a quiet time in milliseconds, 0 or more")
+        raise bad(f"--settle {ns.settle}: a quiet time in milliseconds, 0 or more")
     if not 0 < ns.timeout < float("inf"):
-        raise UsageError(f"--timeout {ns.timeout:g}: a positive number of seconds")
+        raise bad(f"--timeout {ns.timeout:g}: a positive number of seconds")
     for output in _OUTPUTS:
         if getattr(ns, output) is not None:
             check_output(getattr(ns, output))
@@ -94,17 +122,19 @@ def main(args: list[str]) -> int:
         try:
             _header, script = read_header(read_key_file(ns.keys_file))
         except ValueError as err:
-            raise UsageError(f"{ns.keys_file}: {err}") from None
+            raise bad(f"{ns.keys_file}: {err}") from None
     try:
         parse_tokens(script)
     except ScriptError as err:
-        raise UsageError(f"bad key script: {err}") from None
+        raise bad(f"bad key script: {_script_problem(str(err))}") from None
     try:
         result = capture(command, script, settle_ms=ns.settle, timeout_s=ns.timeout,
-                         env=dict(ns.env), mono=ns.mono)
+                         env=dict(ns.env), mono=ns.mono, allow_busy=ns.allow_busy)
     except CaptureError as err:
         raise FileProblem(f"capture: {err}") from None
     print(f"retro capture: {result.ended()}", file=sys.stderr)
+    if result.busy is not None and result.failure is None:
+        print(f"retro capture: {result.busy} (taken as it was: --allow-busy)", file=sys.stderr)
     try:
         _write(result.screen, ns)
     except OSError as err:

@@ -1,4 +1,8 @@
-"""``retro diff A B``: 0 when the screens are equal, 1 listing every change, 2 bad input."""
+"""``retro diff A B``: 0 when the screens are equal, 1 listing every change, 2 bad input.
+
+Every row, column and the cursor count from 1; a changed look the VGA cannot show (dim,
+italic, strike-through, concealed, underline in colour: the dump's layer of looks) is named.
+"""
 
 from __future__ import annotations
 
@@ -49,6 +53,10 @@ def main(args: list[str]) -> int:
         rich, bare = (expected, actual) if holds_settings(ns.expected) else (actual, expected)
         bare.mono, bare.border, bare.blink = rich.mono, rich.border, rich.blink
         bare.cursor = type(rich.cursor)(**vars(rich.cursor))
+    # A .bin holds no looks beyond the attribute byte (dim, italic...): none are compared.
+    for path, bare, rich in ((ns.expected, expected, actual), (ns.actual, actual, expected)):
+        if path.suffix.lower() == ".bin":
+            bare.styles = dict(rich.styles)
     lines = diff(expected, actual)
     if not lines:
         return 0

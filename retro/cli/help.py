@@ -78,9 +78,10 @@ PAGES: dict[str, Page] = {
         "TZ=UTC, your PATH, and HOME a fresh empty folder; --env adds to it.  Characters code\n"
         "page 437 lacks show as 0xFE; the .txt dump keeps the real character.  When the script\n"
         "is played the program gets SIGHUP, then SIGKILL 2 s later.",
-        "exit status: 0 the script ran to its end, 1 the program failed or an expect was not\n"
-        "met (one line says which), 2 a bad command line, key script or command.",
-        "retro capture --keys 'expect:\"hello\"' --txt hello.txt -- echo hello"),
+        "exit status: 0 the script ran to its end, 1 the program failed, an expect was not\n"
+        "met or the screen never settled (one line says which), 2 a bad command line, key\n"
+        "script or command (one line names it).",
+        "retro capture --keys 'G expect:\"(END)\"' --txt less.txt -- less README.md"),
     "tone": Page(
         "one PC-speaker tone as a WAV file",
         "One PC-speaker tone as the PIT timer makes it: the frequency is rounded to\n"

@@ -80,6 +80,10 @@ class Screen:
         #: for the dump and comparisons.  Only screens read from a terminal have any; drawing on
         #: the screen does not update it.
         self.originals: dict[tuple[int, int], str] = {}
+        #: Looks a terminal showed that the VGA cannot (dim, italic, strike-through,
+        #: concealed, underline in colour), by (row, col): bit masks named in
+        #: ``retro.screenfiles.dump.STYLES``.  Only screens read from a terminal have any.
+        self.styles: dict[tuple[int, int], int] = {}
 
     # -- writing -------------------------------------------------------------------------
 
@@ -252,6 +256,7 @@ class Screen:
         other.cursor = Cursor(**vars(self.cursor))
         other.border, other.blink = self.border, self.blink
         other.originals = dict(self.originals)
+        other.styles = dict(self.styles)
         return other
 
     def __str__(self) -> str:

@@ -30,23 +30,33 @@ file without any CR reads LF as a new line, and art taller than 25 rows keeps ev
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pyte
 from pyte import charsets, graphics, modes
+from wcwidth import wcwidth as _wcwidth
 
 from retro.pc import cp437
 from retro.pc.screen import COLS, ROWS, Cursor, Screen
 from retro.screenfiles.ansi import VGA_PALETTE
-from retro.screenfiles.dump import REPLACEMENT
+from retro.screenfiles.dump import (
+    CONCEALED,
+    DIM,
+    ITALIC,
+    REPLACEMENT,
+    STRIKE,
+    UNDERLINE,
+    zero_width,
+)
 
-__all__ = ["REPLACEMENT", "Art", "TerminalModel", "TerminalStream", "art_text",
-           "cells_to_screen", "read_art"]
+__all__ = ["REPLACEMENT", "Art", "Look", "TerminalModel", "TerminalStream", "art_text",
+           "cell_width", "cells_to_screen", "read_art"]
 
 #: The most rows a file is read into; art longer than that scrolls its top rows away.
 MAX_ART_ROWS = 2000
@@ -66,6 +76,46 @@ _EOF_MARK = 0x1A
 
 
 
+class Look(NamedTuple):
+    """A cell as the model keeps it: pyte's ``Char`` and the two looks pyte lacks, dim (SGR 2)
+    and concealed (SGR 8), so that a golden sees them change."""
+
+    data: str
+    fg: str = "default"
+    bg: str = "default"
+    bold: bool = False
+    italics: bool = False
+    underscore: bool = False
+    strikethrough: bool = False
+    reverse: bool = False
+    blink: bool = False
+    dim: bool = False
+    concealed: bool = False
+
+
+#: SGR codes that set (True) or clear (False) one look, xterm's reading: 22 ends both bold
+#: and dim, 21 is a double underline.
+_SGR_LOOKS: dict[int, tuple[tuple[str, bool], ...]] = {
+    1: (("bold", True),), 2: (("dim", True),), 3: (("italics", True),),
+    4: (("underscore", True),), 21: (("underscore", True),), 5: (("blink", True),),
+    6: (("blink", True),), 7: (("reverse", True),), 8: (("concealed", True),),
+    9: (("strikethrough", True),), 22: (("bold", False), ("dim", False)),
+    23: (("italics", False),), 24: (("underscore", False),), 25: (("blink", False),),
+    27: (("reverse", False),), 28: (("concealed", False),), 29: (("strikethrough", False),),
+}
+
+
+@functools.lru_cache(maxsize=4096)
+def cell_width(char: str) -> int:
+    """The cells a character takes as xterm draws it: 0 for one that joins the cell before
+    (``retro.screenfiles.dump.zero_width``), 2 for East Asian wide ones and most emoji, -1
+    for one it does not draw (a control code), else 1."""
+    if zero_width(char):
+        return 0
+    width: int = _wcwidth(char)
+    return 1 if width == 0 else width
+
+
 class TerminalModel(pyte.Screen):
     """A pyte screen that takes any byte stream (see the module docstring).
 
@@ -81,7 +131,74 @@ class TerminalModel(pyte.Screen):
         self._saved_position: tuple[int, int] | None = None
         # Plain text goes straight to ``draw``; every other handler runs inside the parser,
         # whose errors ``TerminalStream`` turns into an ignored sequence.
-        self.draw = _tolerant(super().draw)  # type: ignore[method-assign]
+        self.draw = _tolerant(self._draw)  # type: ignore[method-assign]
+
+    @property
+    def default_char(self) -> Any:
+        """A blank cell in the default colours (``Look``, so dim and concealed are kept)."""
+        return Look(" ", reverse=modes.DECSCNM in self.mode)
+
+    # -- where pyte is not xterm: every workaround of pyte's faults is below --------------
+
+    def _draw(self, data: str) -> None:
+        """Text at the cursor, as xterm draws it (pyte's ``draw`` stops at the first
+        zero-width character that is not a combining mark and loses the rest: a variation
+        selector, a zero-width joiner or space, a byte-order mark; it lets a wide character
+        hang off the right edge, attaches a combining mark after a wide character to the
+        wide character's empty right half, and leaves half a wide character when the other
+        half is drawn over):
+
+        - a zero-width character joins the cell before the cursor (the wide character's
+          own cell after a wide character); at the start of a line there is none: dropped;
+        - a wide character takes two cells; one that does not fit in the last column goes
+          to the next line (with autowrap), as xterm puts it;
+        - drawing over half of a wide character blanks the other half;
+        - a character xterm does not draw (``cell_width`` -1) is skipped, never the rest."""
+        data = data.translate(self.g1_charset if self.charset else self.g0_charset)
+        columns = self.columns
+        cursor = self.cursor
+        wrap = modes.DECAWM in self.mode
+        insert = modes.IRM in self.mode
+        for char in data:
+            width = cell_width(char)
+            if width < 0:
+                continue
+            line = self.buffer[cursor.y]
+            if width == 0:
+                x = min(cursor.x, columns) - 1
+                if x > 0 and line[x].data == "":
+                    x -= 1   # the right half of a wide character: join its left half
+                if x >= 0:
+                    last = line[x]
+                    line[x] = last._replace(
+                        data=unicodedata.normalize("NFC", (last.data or " ") + char))
+                continue
+            if cursor.x + width > columns:
+                if wrap:
+                    self.dirty.add(cursor.y)
+                    self.carriage_return()
+                    self.linefeed()
+                    line = self.buffer[cursor.y]
+                else:
+                    cursor.x = columns - width
+            if insert:
+                self.insert_characters(width)
+            x = cursor.x
+            if line[x].data == "" and x > 0:      # the right half of a wide character
+                line[x - 1] = line[x - 1]._replace(data=" ")
+            if x + width < columns and line[x + width].data == "":   # a left half's
+                line[x + width] = line[x + width]._replace(data=" ")
+            line[x] = cursor.attrs._replace(data=char)
+            if width == 2:
+                line[x + 1] = cursor.attrs._replace(data="")
+            cursor.x = x + width
+        self.dirty.add(cursor.y)
+
+    def next_line(self) -> None:
+        """NEL (``ESC E``): to the first column of the next line, scrolling at the bottom
+        margin (pyte only moves down, keeping the column)."""
+        self.index()
+        self.carriage_return()
 
     def scroll_up(self, count: int = 1, *args: int) -> None:
         """SU (``ESC[nS``, terminfo's indn, which ncurses scrolls a region with): the lines
@@ -115,6 +232,7 @@ class TerminalModel(pyte.Screen):
     def reset(self) -> None:
         self._primary: dict[int, dict[int, Any]] | None = None   # while the alternate shows
         super().reset()
+        self.cursor.attrs = self.default_char
         self.g1_charset = charsets.LAT1_MAP   # xterm's G1 is ASCII until ESC ) 0 says not
 
     def set_mode(self, *modes: int, **kwargs: Any) -> None:
@@ -194,36 +312,46 @@ class TerminalModel(pyte.Screen):
             self.cursor_position()
 
     def select_graphic_rendition(self, *attrs: int, **kwargs: Any) -> None:
-        """SGR, with 256-colour codes 0-15 kept as the 16 colours they name and 24-bit
-        components clamped to bytes (pyte would make them hex of any length)."""
-        if 38 not in attrs and 48 not in attrs and 58 not in attrs:
-            super().select_graphic_rendition(*attrs)
-            return
-        plain: list[int] = []
+        """SGR as xterm reads it: pyte's, plus dim (2, ended by 22 with bold) and concealed
+        (8, 28), which pyte drops; 256-colour codes 0-15 are the 16 colours they name and
+        24-bit components are clamped to bytes (pyte would make them hex of any length);
+        the underline's colour (58) is read past."""
+        if not attrs:
+            attrs = (0,)
+        replace: dict[str, Any] = {}
         rest = list(attrs)
         while rest:
             code = rest.pop(0)
-            if code in (38, 48, 58) and rest:
+            if code == 0:
+                replace = self.default_char._asdict()
+                del replace["data"]
+            elif code in _SGR_LOOKS:
+                replace.update(_SGR_LOOKS[code])
+            elif 30 <= code <= 37 or 90 <= code <= 97 or code == 39:
+                replace["fg"] = graphics.FG[code] if code < 90 else graphics.FG_AIXTERM[code]
+            elif 40 <= code <= 47 or 100 <= code <= 107 or code == 49:
+                replace["bg"] = graphics.BG[code] if code < 100 else graphics.BG_AIXTERM[code]
+            elif code in (38, 48, 58) and rest:
                 kind = rest.pop(0)
-                if code == 58:   # the underline's colour: read past it, nothing to show
-                    del rest[:1 if kind == 5 else 3 if kind == 2 else 0]
-                    continue
+                key = "fg" if code == 38 else "bg"
                 if kind == 5 and rest:
                     n = rest.pop(0)
-                    if n < 8:
-                        plain.append(code - 8 + n)          # 30-37 / 40-47
-                    elif n < 16:
-                        plain.append(code + 52 + n - 8)     # 90-97 / 100-107
-                    elif n < 256:
-                        plain += [code, 5, n]
+                    if code == 58 or not 0 <= n < 256:
+                        continue
+                    replace[key] = graphics.FG_BG_256[n] if n >= 16 else _sixteen(key, n)
                 elif kind == 2 and len(rest) >= 3:
-                    rgb = [min(255, rest.pop(0)) for _ in range(3)]
-                    plain += [code, 2, *rgb]
-                continue
-            plain.append(code)
-        if attrs and not plain:
-            return
-        super().select_graphic_rendition(*plain)
+                    r, g, b = (min(255, max(0, rest.pop(0))) for _ in range(3))
+                    if code != 58:
+                        replace[key] = f"{r:02x}{g:02x}{b:02x}"
+        self.cursor.attrs = self.cursor.attrs._replace(**replace)
+
+
+def _sixteen(key: str, n: int) -> str:
+    """Colour ``n`` (0-15) of the 16 by pyte's name for it."""
+    if n < 8:
+        return (graphics.FG if key == "fg" else graphics.BG)[(30 if key == "fg" else 40) + n]
+    return (graphics.FG_AIXTERM if key == "fg" else graphics.BG_AIXTERM)[
+        (90 if key == "fg" else 100) + n - 8]
 
 
 def _tolerant(method: Callable[..., Any]) -> Callable[..., None]:
@@ -302,7 +430,9 @@ class TerminalStream(pyte.Stream):
            "u": "restore_cursor_position", "S": "scroll_up", "T": "scroll_down",
            "b": "repeat_character", "`": "cursor_to_column"}   # HPA (pyte has it as ')
     events = frozenset(pyte.Stream.events | {"save_cursor_position", "restore_cursor_position",
-                                             "scroll_up", "scroll_down", "repeat_character"})
+                                             "scroll_up", "scroll_down", "repeat_character",
+                                             "next_line"})
+    escape = {**pyte.Stream.escape, "E": "next_line"}  # noqa: RUF012  (pyte: a line feed)
 
     _held = ""
 
@@ -428,12 +558,21 @@ def _code(char: str) -> tuple[int, str | None]:
     if not char or char == " ":
         return 0x20, None
     if len(char) > 1:
-        char = unicodedata.normalize("NFC", char)[0]
-    if cp437.in_code_page(char):
-        return cp437.encode(char)[0], None
-    if unicodedata.category(char) == "Cc":   # a control code a dump could not hold
+        char = unicodedata.normalize("NFC", char)
+    first = char[0]
+    if unicodedata.category(first) == "Cc":   # a control code a dump could not hold
         return REPLACEMENT, "\ufffd"
+    if cp437.in_code_page(first):   # with zero-width characters after it: kept too
+        return cp437.encode(first)[0], char if len(char) > 1 else None
     return REPLACEMENT, char
+
+
+def _style(cell: Any, mono: bool) -> int:
+    """The looks of a cell the attribute byte cannot hold (``Screen.styles``)."""
+    return ((DIM if getattr(cell, "dim", False) else 0) | (ITALIC if cell.italics else 0)
+            | (STRIKE if cell.strikethrough else 0)
+            | (CONCEALED if getattr(cell, "concealed", False) else 0)
+            | (UNDERLINE if cell.underscore and not mono else 0))
 
 
 @dataclass
@@ -444,6 +583,7 @@ class Cells:
     attrs: np.ndarray
     originals: dict[tuple[int, int], str] = field(default_factory=dict)
     bright_backgrounds: bool = False
+    styles: dict[tuple[int, int], int] = field(default_factory=dict)
 
 
 def read_cells(term: pyte.Screen, rows: range, *, mono: bool = False) -> Cells:
@@ -465,6 +605,9 @@ def read_cells(term: pyte.Screen, rows: range, *, mono: bool = False) -> Cells:
                 cells.originals[(out_row, col)] = original
             attr = to_attr(cell)
             attrs[out_row, col] = attr
+            style = _style(cell, mono)
+            if style:
+                cells.styles[(out_row, col)] = style
             if not mono and not cell.blink and attr & 0x80:
                 cells.bright_backgrounds = True
     return cells
@@ -478,6 +621,7 @@ def cells_to_screen(term: pyte.Screen, *, top: int = 0, mono: bool = False,
     screen.chars[:] = cells.chars
     screen.attrs[:] = cells.attrs
     screen.originals = cells.originals
+    screen.styles = cells.styles
     screen.blink = mono or not (cells.bright_backgrounds or ice_colours)
     row = min(max(term.cursor.y - top, 0), ROWS - 1)
     screen.cursor = Cursor(row, min(term.cursor.x, COLS - 1), visible=not term.cursor.hidden)
@@ -508,6 +652,8 @@ class Art:
         screen.attrs[:] = self.cells.attrs[top:top + ROWS]
         screen.originals = {(r - top, c): ch for (r, c), ch in self.cells.originals.items()
                             if top <= r < top + ROWS}
+        screen.styles = {(r - top, c): look for (r, c), look in self.cells.styles.items()
+                         if top <= r < top + ROWS}
         screen.blink = self.blink
         row, col = self.cursor
         screen.cursor = Cursor(min(max(row - top, 0), ROWS - 1), col, visible=False)
@@ -557,7 +703,7 @@ def read_art(data: bytes, *, ice_colours: bool = False) -> Art:
     height = max(ROWS, int(used[-1]) // COLS + 1 if used.size else 0,
                  max((r + 1 for r, _ in cells.originals), default=0))
     cells = Cells(cells.chars[:height], cells.attrs[:height], cells.originals,
-                  cells.bright_backgrounds)
+                  cells.bright_backgrounds, cells.styles)
     blink = not (cells.bright_backgrounds or ice_colours)
     return Art(cells, blink, (term.cursor.y, min(term.cursor.x, COLS - 1)))
 

@@ -14,6 +14,21 @@ characters code page 437 lacks (``Screen.originals``): the text row shows the or
 character there, and parsing gives back the replacement code (``0xFE``) with the original.
 No CP437 glyph is such a character, so the two readings never mix and a machine's dump is
 unchanged.
+
+A terminal also shows zero-width characters (combining accents, variation selectors, the
+zero-width joiner and space, the byte-order mark): each belongs to the cell before it, so a
+cell's original may be several characters (``⚠\ufe0f``), and the text row then holds more
+than 80 characters; the parser gives every zero-width character (``zero_width``) to the cell
+before it.  Such a cell holds the CP437 code of its first character where CP437 has it.
+
+An optional layer follows the attribute rows when a cell has a look the VGA cannot show
+(``Screen.styles``: dim, italic, strike-through, concealed, underline in colour mode)::
+
+    styles 1=dim 2=italic 4=strike-through 8=concealed G=underline
+    <80 characters for row 1: . for none, else the sum of the looks as a base-32 digit>
+    ... 25 rows ...
+
+A dump without it (every machine's) reads as before: no cell has a look.
 """
 
 from __future__ import annotations
@@ -33,6 +48,40 @@ _HEADER = re.compile(
     r"blink=(?P<blink>on|off) cursor=(?P<row>\d+),(?P<col>\d+),(?P<vis>shown|hidden),"
     r"(?P<start>\d+)-(?P<end>\d+)$"
 )
+
+
+#: The looks of ``Screen.styles``, bit by bit, as a diff names them.
+DIM, ITALIC, STRIKE, CONCEALED, UNDERLINE = 1, 2, 4, 8, 16
+STYLES = ((DIM, "dim"), (ITALIC, "italic"), (STRIKE, "strike-through"),
+          (CONCEALED, "concealed"), (UNDERLINE, "underline"))
+STYLE_HEADER = "styles 1=dim 2=italic 4=strike-through 8=concealed G=underline"
+_DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUV"
+
+
+def style_words(mask: int) -> str:
+    """A cell's looks in words (``dim italic``); ``""`` for none."""
+    return " ".join(word for bit, word in STYLES if mask & bit)
+
+
+def zero_width(char: str) -> bool:
+    """Whether a terminal draws ``char`` in no cell of its own but onto the one before:
+    combining marks, variation selectors, format characters (zero-width joiner and space,
+    the byte-order mark) and the Hangul vowel and final jamo that join a syllable.  The soft
+    hyphen, a format character that terminals show, is not."""
+    category = unicodedata.category(char)
+    return (category in ("Mn", "Me") or (category == "Cf" and char != "\u00ad")
+            or "\u1160" <= char <= "\u11ff")
+
+
+def cells_of(text: str) -> list[str]:
+    """A text row split into cells: each character with the zero-width ones after it."""
+    cells: list[str] = []
+    for char in text:
+        if cells and zero_width(char):
+            cells[-1] += char
+        else:
+            cells.append(char)
+    return cells
 
 
 class DumpError(ValueError):
@@ -72,7 +121,18 @@ def to_text(screen: Screen) -> str:
     )
     text_rows = ["|" + _text_row(screen, r) + "|" for r in range(ROWS)]
     attr_rows = [screen.attrs[r].tobytes().hex().upper() for r in range(ROWS)]
-    return "\n".join([header, *text_rows, *attr_rows]) + "\n"
+    return "\n".join([header, *text_rows, *attr_rows, *_style_rows(screen)]) + "\n"
+
+
+def _style_rows(screen: Screen) -> list[str]:
+    """The optional layer of looks (see the module docstring); none when no cell has one."""
+    styles = {cell: mask for cell, mask in screen.styles.items() if mask}
+    if not styles:
+        return []
+    rows = [["."] * COLS for _ in range(ROWS)]
+    for (r, c), mask in styles.items():
+        rows[r][c] = _DIGITS[mask & 31]
+    return [STYLE_HEADER, *("".join(row) for row in rows)]
 
 
 def from_text(text: str) -> Screen:
@@ -80,7 +140,7 @@ def from_text(text: str) -> Screen:
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    if len(lines) != 1 + 2 * ROWS:
+    if len(lines) not in (1 + 2 * ROWS, 2 + 3 * ROWS):
         raise DumpError(f"a dump has {1 + 2 * ROWS} lines, this one {len(lines)}")
     m = _HEADER.match(lines[0])
     if not m:
@@ -92,17 +152,21 @@ def from_text(text: str) -> Screen:
                            int(m["start"]), int(m["end"]))
     for r in range(ROWS):
         line = lines[1 + r]
-        if len(line) != COLS + 2 or line[0] != "|" or line[-1] != "|":
+        cells = cells_of(line[1:-1]) if len(line) >= 2 else []
+        if len(cells) != COLS or line[0] != "|" or line[-1] != "|":
             raise DumpError(f"line {2 + r}: a text row is 80 characters between bars")
         codes = []
-        for c, char in enumerate(line[1:-1]):
+        for c, cell in enumerate(cells):
+            char = cell[0]
+            if unicodedata.category(char) == "Cc":
+                raise DumpError(f"line {2 + r}: {char!r} is not a character a screen shows")
             if cp437.in_code_page(char):
                 codes.append(cp437.encode(char)[0])
-            elif unicodedata.category(char) != "Cc":
-                codes.append(REPLACEMENT)
-                screen.originals[(r, c)] = char
+                if len(cell) > 1:
+                    screen.originals[(r, c)] = cell
             else:
-                raise DumpError(f"line {2 + r}: {char!r} is not a character a screen shows")
+                codes.append(REPLACEMENT)
+                screen.originals[(r, c)] = cell
         screen.chars[r] = codes
     for r in range(ROWS):
         line = lines[1 + ROWS + r]
@@ -113,12 +177,33 @@ def from_text(text: str) -> Screen:
         if len(row) != COLS:
             raise DumpError(f"line {2 + ROWS + r}: an attribute row is 160 hex digits")
         screen.attrs[r] = list(row)
+    if len(lines) > 1 + 2 * ROWS:
+        screen.styles = _parse_styles(lines[1 + 2 * ROWS:])
     return screen
 
 
+def _parse_styles(lines: list[str]) -> dict[tuple[int, int], int]:
+    first = 2 + 2 * ROWS
+    if lines[0] != STYLE_HEADER:
+        raise DumpError(f"line {first}: the layer of looks starts {STYLE_HEADER!r}")
+    styles: dict[tuple[int, int], int] = {}
+    for r, line in enumerate(lines[1:]):
+        if len(line) != COLS or any(ch != "." and ch not in _DIGITS[1:] for ch in line):
+            raise DumpError(f"line {first + 1 + r}: a row of looks is 80 characters, "
+                            f". or 1-9 A-V")
+        for c, ch in enumerate(line):
+            if ch != ".":
+                styles[(r, c)] = _DIGITS.index(ch)
+    return styles
+
+
 def _settings(screen: Screen) -> dict[str, object]:
+    """The registers in words; the cursor's row and column count from 1, as in a diff."""
+    c = screen.cursor
+    cursor = (f"row {c.row + 1} col {c.col + 1} {'shown' if c.visible else 'hidden'} "
+              f"(scan lines {c.start}-{c.end})")
     return {"mode": "mono" if screen.mono else "colour", "border": screen.border,
-            "blink": screen.blink, "cursor": vars(screen.cursor)}
+            "blink": "on" if screen.blink else "off", "cursor": cursor}
 
 
 #: The 16 colours of an attribute nibble, as the VGA shows them.
@@ -157,6 +242,12 @@ class CellRun:
     actual_text: str
     expected_attr: int
     actual_attr: int
+    expected_style: int = 0
+    actual_style: int = 0
+
+
+def _look(screen: Screen, row: int, col: int) -> tuple[int, int]:
+    return int(screen.attrs[row, col]), screen.styles.get((row, col), 0)
 
 
 def changed_cells(expected: Screen, actual: Screen) -> np.ndarray:
@@ -165,6 +256,9 @@ def changed_cells(expected: Screen, actual: Screen) -> np.ndarray:
     for r, c in set(expected.originals) | set(actual.originals):
         if expected.originals.get((r, c)) != actual.originals.get((r, c)):
             changed[r, c] = True   # two glyphs code page 437 lacks are still two glyphs
+    for r, c in set(expected.styles) | set(actual.styles):
+        if expected.styles.get((r, c), 0) != actual.styles.get((r, c), 0):
+            changed[r, c] = True   # a look the VGA cannot show still changed
     return changed
 
 
@@ -179,14 +273,15 @@ def changed_runs(expected: Screen, actual: Screen) -> list[CellRun]:
         for i, col in enumerate(cols):
             following = cols[i + 1] if i + 1 < len(cols) else None
             if (following == col + 1
-                    and expected.attrs[r, following] == expected.attrs[r, start]
-                    and actual.attrs[r, following] == actual.attrs[r, start]):
+                    and _look(expected, r, following) == _look(expected, r, start)
+                    and _look(actual, r, following) == _look(actual, r, start)):
                 continue
             runs.append(CellRun(
                 r, start, col,
                 "".join(_cell(expected, r, c) for c in range(start, col + 1)),
                 "".join(_cell(actual, r, c) for c in range(start, col + 1)),
-                int(expected.attrs[r, start]), int(actual.attrs[r, start])))
+                int(expected.attrs[r, start]), int(actual.attrs[r, start]),
+                expected.styles.get((r, start), 0), actual.styles.get((r, start), 0)))
             if following is not None:
                 start = following
     return runs
@@ -207,8 +302,10 @@ def describe_run(run: CellRun, expected: Screen, actual: Screen) -> str:
     """One run as a line (columns 1-based): what was expected and what came."""
     cols = (f"col {run.first + 1}" if run.first == run.last
             else f"cols {run.first + 1}-{run.last + 1}")
-    want = attr_name(run.expected_attr, mono=expected.mono, blink=expected.blink)
-    got = attr_name(run.actual_attr, mono=actual.mono, blink=actual.blink)
+    want = _with_style(attr_name(run.expected_attr, mono=expected.mono, blink=expected.blink),
+                       run.expected_style)
+    got = _with_style(attr_name(run.actual_attr, mono=actual.mono, blink=actual.blink),
+                      run.actual_style)
     if want == got:
         return (f"{cols}: expected {_quoted(run.expected_text)}, "
                 f"got {_quoted(run.actual_text)}, both {got}")
@@ -216,6 +313,11 @@ def describe_run(run: CellRun, expected: Screen, actual: Screen) -> str:
         return f"{cols}: {_quoted(run.actual_text)} expected {want}, got {got}"
     return (f"{cols}: expected {_quoted(run.expected_text)} {want}, "
             f"got {_quoted(run.actual_text)} {got}")
+
+
+def _with_style(words: str, style: int) -> str:
+    """Colours in words, then the looks the VGA cannot show: ``grey on black (07) dim``."""
+    return f"{words} {style_words(style)}" if style else words
 
 
 def settings_changes(expected: Screen, actual: Screen) -> list[str]:

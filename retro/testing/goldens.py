@@ -199,8 +199,22 @@ def why_not_whole(log: GoldenLog, *, paths_given: bool) -> str:
     return ", ".join(reasons)
 
 
+#: How a golden dump's first line starts (``retro.screenfiles.dump``, any version).
+DUMP_HEADER = "retro-screen "
+
+
+def is_golden_dump(path: Path) -> bool:
+    """Whether ``path`` is a screen dump: its first line is a retro-screen header.  A
+    README.txt or notes kept in the golden folder are not, and are never listed or deleted."""
+    try:
+        with path.open("rb") as file:
+            return file.read(len(DUMP_HEADER)) == DUMP_HEADER.encode()
+    except OSError:
+        return False
+
+
 def find_unused(log: GoldenLog, *, paths_given: bool) -> Unused:
-    """Golden ``.txt`` files under the run's golden folders that no test uses.
+    """Golden dumps (``is_golden_dump``) under the run's golden folders that no test uses.
 
     An unnamed golden (in the folder of a collected module) is judged by its test: unused
     when no test of the module has its name any more, or when that test passed without
@@ -219,7 +233,7 @@ def find_unused(log: GoldenLog, *, paths_given: bool) -> Unused:
             continue
         for path in sorted(Path(root).rglob("*.txt")):
             resolved = path.resolve()
-            if str(resolved) in log.uses:
+            if str(resolved) in log.uses or not is_golden_dump(path):
                 continue
             folder = str(resolved.parent)
             if folder in log.modules:
@@ -238,12 +252,14 @@ def find_unused(log: GoldenLog, *, paths_given: bool) -> Unused:
 
 
 def prune(files: list[Path], folders: set[str]) -> list[Path]:
-    """Delete ``files`` and the folders they leave empty (never a golden folder itself);
-    returns the files deleted."""
+    """Delete the golden dumps among ``files`` (``is_golden_dump``: never another file) and
+    the folders they leave empty (never a golden folder itself); returns the files deleted."""
     roots = {Path(folder).resolve() for folder in folders}
     deleted = []
     for path in files:
-        path.unlink(missing_ok=True)
+        if not is_golden_dump(path):
+            continue
+        path.unlink()
         deleted.append(path)
         parent = path.resolve().parent
         while parent not in roots and any(parent.is_relative_to(r) for r in roots):

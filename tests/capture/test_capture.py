@@ -180,7 +180,7 @@ def test_a_command_is_looked_for_where_the_child_looks_for_it(tmp_path: Path) ->
     (["--", "no-such-program"], 2, "no such command: no-such-program"),
     (["--settle", "-1", "--", "true"], 2, "--settle -1"),
     (["--timeout", "1", "--keys", 'expect:"zz"', "--", "sh", "-c", "sleep 9"], 1, "'zz'"),
-    (["--"], 2, "needs a command"),
+    (["--"], 2, "a command to run is needed"),
 ])
 def test_exit_status_and_one_line_naming_the_problem(
         args: list[str], status: int, says: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -216,7 +216,8 @@ def test_help_names_every_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["capture", "--help"]) == 0
     text = capsys.readouterr().out
     for option in ("--keys", "--keys-file", "--settle", "--timeout", "--txt", "--bin",
-                   "--png", "--ansi", "--mono", "--env", "TERM=xterm-256color"):
+                   "--png", "--ansi", "--mono", "--env", "--allow-busy",
+                   "TERM=xterm-256color", "(default 300)"):
         assert option in text
 
 
@@ -245,7 +246,7 @@ def test_vim_starts_edits_and_writes_a_file(tmp_path: Path) -> None:
     _needs("vim")
     path = tmp_path / "note.txt"
     result = capture(["vim", str(path)],
-                     'i "hello €" ESC expect:"hello" ":wq" ENTER', timeout_s=TIMEOUT)
+                     'i "hello €" ESC expect:"hello" : "wq" ENTER', timeout_s=TIMEOUT)
     assert result.ok and result.status == 0, result.failure
     assert path.read_text(encoding="utf-8") == "hello €\n"
 

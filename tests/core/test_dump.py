@@ -5,7 +5,18 @@ from __future__ import annotations
 import pytest
 
 from retro.pc.screen import Screen
-from retro.screenfiles.dump import DumpError, diff, from_text, to_text
+from retro.screenfiles.dump import (
+    DIM,
+    ITALIC,
+    REPLACEMENT,
+    STRIKE,
+    STYLE_HEADER,
+    UNDERLINE,
+    DumpError,
+    diff,
+    from_text,
+    to_text,
+)
 
 
 def _busy_screen() -> Screen:
@@ -95,3 +106,73 @@ def test_diff_of_a_mono_screen_names_the_mda_looks() -> None:
 def test_damaged_dump_is_a_clear_error(damage) -> None:
     with pytest.raises(DumpError):
         from_text(damage(to_text(Screen())))
+
+
+# -- the optional layer of looks ---------------------------------------------------------
+
+def test_a_screen_without_looks_has_no_layer_and_old_dumps_read_as_before() -> None:
+    screen = Screen()
+    screen.put(0, 0, "plain", 0x1E)
+    text = to_text(screen)
+    assert STYLE_HEADER not in text and len(text.splitlines()) == 51
+    assert from_text(text).styles == {}
+
+
+def test_the_layer_of_looks_round_trips_and_names_its_digits() -> None:
+    screen = Screen()
+    screen.put(3, 4, "looks")
+    screen.styles = {(3, 4): DIM, (3, 5): ITALIC | STRIKE, (24, 79): UNDERLINE | DIM}
+    lines = to_text(screen).splitlines()
+    assert len(lines) == 77 and lines[51] == STYLE_HEADER
+    assert lines[52 + 3][:6] == "....16" and lines[52 + 24][-1] == "H"
+    assert from_text("\n".join(lines)).styles == screen.styles
+
+
+@pytest.mark.parametrize("damage", [
+    lambda t: t.replace(STYLE_HEADER, "styles"),
+    lambda t: t.replace("....1", "....W", 1),
+    lambda t: t.replace("....1", "...1", 1),
+])
+def test_a_damaged_layer_of_looks_is_a_clear_error(damage) -> None:
+    screen = Screen()
+    screen.styles = {(0, 4): DIM}
+    with pytest.raises(DumpError, match=r"line 5[23]"):
+        from_text(damage(to_text(screen)))
+
+
+def test_a_changed_look_fails_the_diff_and_is_named() -> None:
+    a, b = Screen(), Screen()
+    a.put(2, 0, "warn")
+    b.put(2, 0, "warn")
+    b.styles = {(2, 0): DIM, (2, 1): DIM}
+    lines = diff(a, b)
+    assert lines[0] == "2 changed cells in 1 row"
+    assert lines[-1] == ("  cols 1-2: 'wa' expected grey on black (07), "
+                         "got grey on black (07) dim")
+    b.styles = {(2, 0): DIM, (2, 1): ITALIC}
+    assert diff(a, b)[-2:] == [
+        "  col 1: 'w' expected grey on black (07), got grey on black (07) dim",
+        "  col 2: 'a' expected grey on black (07), got grey on black (07) italic"]
+    assert diff(b, a)[-2:] == [     # a run splits where either side's looks change
+        "  col 1: 'w' expected grey on black (07) dim, got grey on black (07)",
+        "  col 2: 'a' expected grey on black (07) italic, got grey on black (07)"]
+
+
+def test_the_cursor_in_a_diff_counts_from_1_in_words() -> None:
+    a, b = Screen(), Screen()
+    b.cursor.row, b.cursor.col, b.cursor.visible = 0, 9, True
+    assert diff(a, b)[1] == ("cursor: expected row 25 col 1 hidden (scan lines 14-15), "
+                             "got row 1 col 10 shown (scan lines 14-15)")
+    b.cursor.row, b.cursor.col, b.cursor.visible = 24, 0, False
+    b.blink = False
+    assert diff(a, b) == ["the same cells, other settings (blink)",
+                          "blink: expected on, got off"]
+
+
+def test_a_dump_cell_with_zero_width_characters_reads_back_whole() -> None:
+    screen = Screen()
+    screen.chars[0, 0] = REPLACEMENT
+    screen.originals = {(0, 0): "\u26a0\ufe0f", (0, 1): "a\u200d"}
+    screen.chars[0, 1] = ord("a")
+    back = from_text(to_text(screen))
+    assert back.originals == screen.originals and back.to_bytes() == screen.to_bytes()

@@ -8,6 +8,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from retro.pc.screen import Screen
+from retro.screenfiles.dump import to_text
+from retro.testing.goldens import GoldenLog, find_unused, is_golden_dump, prune
+
 TEST_FILE = '''
 from retro.pc.screen import Screen
 
@@ -375,14 +379,12 @@ def test_a_name_part_is_filesystem_safe_and_a_long_one_stays_unique() -> None:
 
 def test_prune_removes_the_folders_it_empties_but_never_the_golden_folder(
         tmp_path: Path) -> None:
-    from retro.testing.goldens import prune
-
     golden = tmp_path / "golden"
     stale = golden / "tests" / "test_gone" / "test_a.txt"
     kept = golden / "demo" / "kept.txt"
     for path in (stale, kept):
         path.parent.mkdir(parents=True)
-        path.write_text("x", encoding="utf-8")
+        path.write_text(to_text(Screen()), encoding="utf-8")
     assert prune([stale], {str(golden)}) == [stale]
     assert not (golden / "tests").exists()
     assert kept.exists()
@@ -426,3 +428,33 @@ def test_golden_unused_leaves_alone_the_goldens_of_a_skipped_module(
     result.assert_outcomes(passed=3, skipped=1)
     assert kept.exists()
     result.stdout.fnmatch_lines(["*not judged: 1 module(s) skipped*"])
+
+
+def _dump_log(golden: Path) -> GoldenLog:
+    """The log of a whole run that used no golden of ``golden``."""
+    log = GoldenLog()
+    log.folders.add(str(golden.resolve()))
+    return log
+
+
+def test_golden_unused_and_prune_touch_only_golden_dumps(tmp_path: Path) -> None:
+    golden = tmp_path / "golden"
+    golden.mkdir()
+    dump, readme = golden / "old.txt", golden / "README.txt"
+    notes = golden / "menu" / "notes.txt"
+    notes.parent.mkdir()
+    dump.write_text(to_text(Screen()), encoding="utf-8")
+    readme.write_text("What the golden screens are.\n", encoding="utf-8")
+    notes.write_text("", encoding="utf-8")
+    unused = find_unused(_dump_log(golden), paths_given=False)
+    assert unused.files == [dump]
+    assert prune([dump, readme, notes], {str(golden)}) == [dump]
+    assert readme.exists() and notes.exists() and not dump.exists()
+
+
+def test_a_golden_dump_is_known_by_its_first_line(tmp_path: Path) -> None:
+    path = tmp_path / "a.txt"
+    path.write_text("retro-screen 1 mode=colour\n", encoding="utf-8")
+    assert is_golden_dump(path)
+    path.write_text("retro-scree", encoding="utf-8")
+    assert not is_golden_dump(path) and not is_golden_dump(tmp_path / "missing.txt")

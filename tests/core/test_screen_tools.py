@@ -14,7 +14,7 @@ from retro.pc.screen import Screen
 from retro.pictures.png import read_png
 from retro.pictures.raster import render_rgb
 from retro.screenfiles.ansi import encode_file
-from retro.screenfiles.dump import to_text
+from retro.screenfiles.dump import DIM, to_text
 from retro.screenfiles.screenfile import ScreenFileError, parse_ansi, read_sauce, read_screen
 
 
@@ -55,6 +55,26 @@ def test_diff_lists_every_changed_cell_and_exits_1(
         "  got      |" + "x" * 60 + " " * 20 + "|",
         "            " + "^" * 60,
         "  cols 1-60: expected 60 × ' ' grey on black (07), got 60 × 'x' yellow on blue (1E)"]
+
+
+def test_diff_names_a_changed_look_and_counts_the_cursor_from_1(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a = Screen()
+    a.put(0, 0, "warn")
+    b = a.copy()
+    b.styles = {(0, 1): DIM, (0, 2): DIM}
+    b.cursor.row, b.cursor.col = 2, 4
+    for name, screen in (("a.txt", a), ("b.txt", b)):
+        (tmp_path / name).write_text(to_text(screen), encoding="utf-8")
+    (tmp_path / "b.bin").write_bytes(b.to_bytes())
+    assert main(["diff", str(tmp_path / "a.txt"), str(tmp_path / "b.txt")]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].endswith("differ: 2 changed cells in 1 row, and other settings (cursor)")
+    assert out[1] == ("cursor: expected row 25 col 1 hidden (scan lines 14-15), "
+                      "got row 3 col 5 hidden (scan lines 14-15)")
+    assert out[-1] == "  cols 2-3: 'ar' expected grey on black (07), got grey on black (07) dim"
+    # a .bin holds no looks: only the cells are compared
+    assert main(["diff", str(tmp_path / "b.txt"), str(tmp_path / "b.bin")]) == 0
 
 
 @pytest.mark.parametrize("content", [b"not a dump", b"\xff\xfe", b"x" * 10])
