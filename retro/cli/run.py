@@ -25,6 +25,7 @@ from retro.programs import UsageError
 from retro.programs.start import check_letters, check_options, check_seed, program_named
 
 if TYPE_CHECKING:
+    from retro.frontends.camera import Camera
     from retro.frontends.script import RunResult
 
 #: Virtual time ``--until`` may ask for: a day is far past any game's longest wait.
@@ -35,7 +36,7 @@ MAX_SECONDS = 86_400.0
 #: answer, one long computation) before an alarm ends it without its outputs.
 STUCK_GRACE_S = 10.0
 #: The files a run can write, each an option of the same name.
-OUTPUTS = ("bin", "txt", "png", "wav", "ansi", "state")
+OUTPUTS = ("bin", "txt", "png", "wav", "ansi", "state", "gif", "apng", "cast")
 
 
 class StuckRun(BaseException):
@@ -83,6 +84,9 @@ def parser() -> Parser:
     found.add_argument("--no-border-band", action="store_true")
     found.add_argument("--blink-phase", choices=("on", "off"), default=None)
     found.add_argument("--stop-at-end", action="store_true")
+    found.add_argument("--stop-at", type=int, default=None)
+    found.add_argument("--scale", type=int, choices=(1, 2), default=1)
+    found.add_argument("--idle-cap", default=None)
     add_program_options(found)
     return found
 
@@ -127,12 +131,14 @@ def main(args: list[str]) -> int:
         raise UsageError(f"bad key script: {err}") from None
     params = {**(recorded.options if recorded else {}), **program_options(ns)}
     check_options(program, params)
+    camera = clip_camera(ns)
     try:
         with alarm(max_seconds + STUCK_GRACE_S):
             result = run(program.name, seed=seed, keys=script, letters=letters,
                          until_ms=ns.until, params=params,
                          stop_at_end=ns.stop_at_end or bool(recorded and recorded.stop_at_end),
-                         max_seconds=max_seconds)
+                         max_seconds=max_seconds, stop_ms=ns.stop_at,
+                         watch=None if camera is None else camera.watch)
     except StuckRun:
         print(f"retro: {program.name} was stuck in one step {STUCK_GRACE_S:g} s past "
               f"--max-seconds {max_seconds:g} and was stopped there; no outputs were written",
@@ -148,13 +154,34 @@ def main(args: list[str]) -> int:
         print(f"retro: {notice}", file=sys.stderr)
     try:
         write_outputs(result, ns)
+        if camera is not None:
+            camera.finish(result.machine)
     except OSError as err:
         raise FileProblem(cannot_write(err)) from None
+    if camera is not None and camera.problem is not None:
+        print(f"retro: no clip: {camera.problem}", file=sys.stderr)
+        return 1
     if result.timed_out:
         print(f"retro: {program.name} was still running after {max_seconds:g} s of wall "
               "time (--max-seconds); the outputs show where it was", file=sys.stderr)
         return 1
     return 0
+
+
+def clip_camera(ns: argparse.Namespace) -> Camera | None:
+    """The camera filming the run into ``--gif``, ``--apng`` and ``--cast`` (None: no clip)."""
+    from retro.frontends.camera import Camera, ClipOutputs, parse_duration_ms
+
+    if ns.stop_at is not None and not 0 <= ns.stop_at <= MAX_UNTIL_MS:
+        raise FileProblem(f"--stop-at {ns.stop_at} is out of range: it takes milliseconds of "
+                          f"machine time from 0 to {MAX_UNTIL_MS} (a day)")
+    try:
+        cap = None if ns.idle_cap is None else parse_duration_ms(ns.idle_cap)
+    except ValueError as err:
+        raise UsageError(f"--idle-cap: {err}") from None
+    outputs = ClipOutputs(ns.gif, ns.apng, ns.cast, ns.scale, cap, ns.phosphor,
+                          not ns.no_border_band)
+    return Camera(outputs) if outputs.wanted() else None
 
 
 def write_outputs(result: RunResult, ns: argparse.Namespace) -> None:
@@ -168,12 +195,15 @@ def write_outputs(result: RunResult, ns: argparse.Namespace) -> None:
         ns.txt.write_text(to_text(screen), encoding="utf-8")
     if ns.png:
         from retro.pictures.png import write_png
-        from retro.pictures.raster import blink_visible, render_rgb
+        from retro.pictures.raster import blink_visible, cursor_visible, render_rgb
 
+        # The picture of the moment the run ended, blink and cursor phases included (a
+        # clip's frames are these); a fixed --blink-phase leaves the blinking cursor out.
         t = result.machine.now()
         blink_on = blink_visible(t) if ns.blink_phase is None else ns.blink_phase == "on"
-        write_png(ns.png, render_rgb(screen, blink_on=blink_on, phosphor=ns.phosphor,
-                                     border_band=not ns.no_border_band))
+        cursor_on = cursor_visible(t) if ns.blink_phase is None else False
+        write_png(ns.png, render_rgb(screen, blink_on=blink_on, cursor_on=cursor_on,
+                                     phosphor=ns.phosphor, border_band=not ns.no_border_band))
     if ns.wav:
         from retro.pc.speaker import write_wav
 
