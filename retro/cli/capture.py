@@ -82,14 +82,19 @@ def main(args: list[str]) -> int:
         parse_tokens(script)
     except ScriptError as err:
         raise UsageError(f"bad key script: {err}") from None
+    from retro.capture.tape import Tape
+
+    tape = Tape() if ns.gif or ns.cast else None
     try:
         result = capture(command, script, settle_ms=ns.settle, timeout_s=ns.timeout,
-                         env=dict(ns.env), mono=ns.mono)
+                         env=dict(ns.env), mono=ns.mono, tap=tape)
     except CaptureError as err:
         raise FileProblem(f"capture: {err}") from None
     print(f"retro capture: {result.ended()}", file=sys.stderr)
     try:
         _write(result.screen, ns)
+        if tape is not None:
+            _write_clips(tape, ns)
     except OSError as err:
         raise FileProblem(cannot_write(err)) from None
     if result.failure is not None:
@@ -98,7 +103,7 @@ def main(args: list[str]) -> int:
     return 0
 
 
-_OUTPUTS = ("txt", "bin", "png", "ansi")
+_OUTPUTS = ("txt", "bin", "png", "ansi", "gif", "cast")
 _TAKES_VALUE = {"--keys", "--keys-file", "--settle", "--timeout", "--env",
                 *(f"--{output}" for output in _OUTPUTS)}
 
@@ -123,3 +128,14 @@ def _write(screen: object, ns: argparse.Namespace) -> None:
         from retro.screenfiles.ansi import encode_file
 
         ns.ansi.write_bytes(encode_file(screen))
+
+
+def _write_clips(tape: object, ns: argparse.Namespace) -> None:
+    """The session as it came: ``--gif`` through the renderer, ``--cast`` as its bytes."""
+    from retro.capture.tape import Tape, write_cast, write_gif
+
+    assert isinstance(tape, Tape)
+    if ns.gif:
+        write_gif(tape, ns.gif, mono=ns.mono)
+    if ns.cast:
+        write_cast(tape, ns.cast)

@@ -178,7 +178,7 @@ def clip_camera(ns: argparse.Namespace) -> Camera | None:
     try:
         cap = None if ns.idle_cap is None else parse_duration_ms(ns.idle_cap)
     except ValueError as err:
-        raise UsageError(f"--idle-cap: {err}") from None
+        raise FileProblem(f"--idle-cap: {err}") from None
     outputs = ClipOutputs(ns.gif, ns.apng, ns.cast, ns.scale, cap, ns.phosphor,
                           not ns.no_border_band)
     return Camera(outputs) if outputs.wanted() else None
