@@ -51,3 +51,21 @@ def test_a_capture_gif_ends_on_the_captured_screen_through_the_renderer(
     looks = [render_rgb(screen, blink_on=blink, cursor_on=cursor)
              for blink in (True, False) for cursor in (True, False)]
     assert any(np.array_equal(last, look) for look in looks)
+
+
+#: A program that draws, waits, and on the hang-up clears its screen and says goodbye.
+GOODBYE = ("import signal, sys, time\n"
+           "def bye(*args):\n"
+           "    sys.stdout.write('\\x1b[2J\\x1b[Hgoodbye'); sys.stdout.flush(); sys.exit(0)\n"
+           "signal.signal(signal.SIGHUP, bye)\n"
+           "sys.stdout.write('\\x1b[2J\\x1b[3;5Hhello'); sys.stdout.flush()\n"
+           "while True: time.sleep(1)\n")
+
+
+def test_what_a_program_writes_as_it_quits_is_not_in_the_cast(tmp_path: Path) -> None:
+    cast, txt = tmp_path / "bye.cast", tmp_path / "bye.txt"
+    assert main(["capture", "--timeout", "30", "--cast", str(cast), "--txt", str(txt), "--",
+                 sys.executable, "-c", GOODBYE]) == 0
+    _header, events = read_cast(cast)
+    assert "hello" in "".join(text for _t, text in events)
+    assert "goodbye" not in "".join(text for _t, text in events)
