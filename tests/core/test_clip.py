@@ -284,3 +284,18 @@ def test_idle_cap_goes_into_the_cast_header(tmp_path: Path) -> None:
     out = tmp_path / "capped.cast"
     assert main([*run_args("cursor"), "--cast", str(out), "--idle-cap", "2s"]) == 0
     assert read_cast(out)[0]["idle_time_limit"] == 2.0
+
+
+async def _long_pause(m: Machine) -> None:
+    m.screen.put(0, 0, "still", 0x1E)
+    await m.sleep(700.0)        # longer than a GIF frame can last (655.35 s)
+
+
+def test_a_pause_longer_than_a_gif_frame_is_split_and_still_adds_up(tmp_path: Path) -> None:
+    out = tmp_path / "long.gif"
+    camera = Camera(ClipOutputs(gif=out))
+    result = run(Program(name="long", title="Long", main=_long_pause), watch=camera.watch)
+    camera.finish(result.machine)
+    frames, durations = frames_of(out)
+    assert durations == [655350, 44650]
+    assert np.array_equal(frames[0], frames[1])
