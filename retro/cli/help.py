@@ -36,9 +36,16 @@ options:
   --bin F  --txt F      the final screen: 4000-byte B800 image / lossless golden dump
   --png F  --ansi F     the native frame as a PNG / an ANSI file (cat it in a terminal)
   --wav F  --state F    what the speaker played / the rules state as JSON
-  --blink-phase on|off  blinking cells shown or hidden in --png (default: as at the end)
+  --blink-phase on|off  blinking cells shown or hidden in --png (default: as at the end,
+                        the cursor too)
   --phosphor green|amber|white   the mono monitor's colour in --png
   --no-border-band      --png without the border band
+  --stop-at MS          end the run at that moment of machine time (the picture of a moment)
+  --gif F  --apng F     the whole run as an animation on the machine's clock: the --png
+                        picture of every 10 ms, each frame as long as the screen stayed so
+  --cast F              the run as an asciicast v2 file (ANSI output, 80x25) for asciinema
+  --scale 1|2           --gif and --apng with each pixel a 1x1 or 2x2 square
+  --idle-cap T          a screen unchanged longer than T (2s, 500ms) shows only that long
   a program's own options, e.g. checkers' --fen FEN (retro --help lists them)
 
 exit status: 0 the script ran to its end, 1 an error inside the program or an expect not
@@ -105,6 +112,9 @@ options:
   --timeout S           the longest wait for that quiet, or for an expect (default 10)
   --txt F  --bin F      the final screen: golden dump / 4000-byte B800 image
   --png F  --ansi F     the screen in the VGA font / as an ANSI file
+  --cast F              the session as an asciicast v2 file: the program's output bytes
+                        with the times they came
+  --gif F               the session as a GIF, in the VGA font
   --mono                read the cells as an MDA screen (underline kept, colours not)
   --env NAME=VALUE      one more environment variable (repeat it for more)
 
