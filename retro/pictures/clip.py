@@ -31,7 +31,7 @@ from typing import IO, TYPE_CHECKING, Protocol
 import numpy as np
 
 from retro.pc.screen import Screen
-from retro.pictures.raster import Raster, blink_visible, cursor_visible
+from retro.pictures.raster import Raster, blink_visible, cursor_lines, cursor_visible
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -73,6 +73,12 @@ def content(screen: Screen) -> bytes:
     return screen.chars.tobytes() + screen.attrs.tobytes() + registers
 
 
+def phases_matter(screen: Screen) -> tuple[bool, bool]:
+    """Whether the blink phase and the cursor phase change the picture of this screen."""
+    blinks = bool(screen.blink and (screen.attrs >= 0x80).any())
+    return blinks, bool(screen.cursor.visible and cursor_lines(screen))
+
+
 def tick_time(tick: int) -> float:
     """The machine time of a tick, in seconds (as ``retro run --stop-at`` computes it)."""
     return (tick * TICK_MS) / 1000.0
@@ -109,8 +115,9 @@ class Film:
         if tick_time(k) >= t1:
             return
         held = content(screen)
+        blinks, cursor = phases_matter(screen)
         while (t := tick_time(k)) < t1:
-            self._take(screen, held, t)
+            self._take(screen, held, t, blinks, cursor)
             k += 1
         self._next = k
 
@@ -120,7 +127,8 @@ class Film:
             self._cur.ticks -= 1
             if self._cur.ticks == 0:
                 self._cur = None
-        key = (content(screen), blink_visible(t), cursor_visible(t))
+        blinks, cursor = phases_matter(screen)
+        key = (content(screen), blinks and blink_visible(t), cursor and cursor_visible(t))
         if self._cur is not None and key == self._cur.key:
             self._cur.ticks += 1
         else:
@@ -133,7 +141,8 @@ class Film:
         for sink in self._sinks:
             sink.close()
 
-    def _take(self, screen: Screen, held: bytes, t: float) -> None:
+    def _take(self, screen: Screen, held: bytes, t: float, blinks: bool,
+              cursor: bool) -> None:
         self._last_filmed = False
         if held == self._content:
             self._still += 1
@@ -142,7 +151,8 @@ class Film:
         if self._cap is not None and self._still > self._cap:
             self.capped_ticks += 1
             return
-        key = (held, blink_visible(t), cursor_visible(t))
+        # A phase that changes nothing on this screen is left out of the key.
+        key = (held, blinks and blink_visible(t), cursor and cursor_visible(t))
         cur = self._cur
         if cur is not None and key == cur.key:
             cur.ticks += 1
