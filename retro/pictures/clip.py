@@ -103,7 +103,8 @@ class Film:
         self._still = 0                  # ticks the content has stayed the same
         self._last_filmed = False        # the last tick taken went into ``_cur``
         self._blank: tuple[bytes, bool, bool] | None = None
-        #: Ticks filmed so far (frames handed on and in hand), and ticks left out.
+        #: Ticks left out: the blank start, and by the idle cap; frames and their ticks
+        #: handed to the sinks.
         self.lead_ticks = 0
         self.capped_ticks = 0
         self.frames = 0
