@@ -21,6 +21,7 @@ from retro.pc.speaker import (
     quantise,
     render,
     tone_samples,
+    wav_bytes,
     write_tone,
     write_wav,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "quantise",
     "render",
     "tone_samples",
+    "wav_bytes",
     "write_tone",
     "write_wav",
 ]

@@ -47,7 +47,7 @@ PROGRAM = Program(
     options=(Option("fen", "start from this position (checkers FEN)", "FEN", _check_fen),
              Option("pdn", "load the first game of this PDN file", "FILE", _check_pdn)),
     commands=(
-        Command("perft", "--rows R --cols C --depth D [--fen FEN]", _perft, help="""\
+        Command("perft", "[--rows R] [--cols C] --depth D [--fen FEN]", _perft, help="""\
 usage: retro perft checkers [--rows R] [--cols C] --depth D [--fen FEN]
 
 Count the positions the move generator reaches, depth by depth (the standard check of a
@@ -60,7 +60,7 @@ options:
 
 example:
   retro perft checkers --depth 8        # 845931 at depth 8, the published count"""),
-        Command("move", "--fen FEN --level N", _move, help="""\
+        Command("move", "--fen FEN [--level N]", _move, help="""\
 usage: retro move checkers --fen FEN [--level N]
 
 The computer's move in a position, in PDN numbers (11-15, 9x18x27); one fresh process per

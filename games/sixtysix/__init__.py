@@ -9,8 +9,19 @@ async def _main(m: Machine) -> None:
     await main(m)
 
 
+def _check_closed(name: str) -> str | None:
+    """``--closed RULE`` names one of the two rules, or the start is refused."""
+    from retro.games.sixtysix.rules import options_named  # the rules only when asked
+
+    try:
+        options_named(name)
+    except ValueError as err:
+        return str(err)
+    return None
+
+
 PROGRAM = Program(
     name="sixtysix", title="Sixty-Six", main=_main, aliases=("66",), order=3,
     options=(Option("closed", "after closing: led-suit (the manual: no trumps, the default) "
-                              "or trumps (the standard rule)", "RULE"),),
+                              "or trumps (the standard rule)", "RULE", _check_closed),),
 )

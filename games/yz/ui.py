@@ -52,7 +52,7 @@ from retro.games.yz.solver import Solver, build_steps, load_table, save_table, t
 from retro.pc.events import Click, Event, Key, Quit
 from retro.pc.machine import Machine
 
-LEGEND = "R Roll  1-5 Mark  S Select all  A1-B7 Post  H Hint  F5 Help  F10 Menu"
+LEGEND = "R Roll  1-5 Mark  S Select all  A1-B7 Post  H Hint  F5 Help  F10 Menu, Exit"
 
 
 class _Exit(Exception):

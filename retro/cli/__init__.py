@@ -10,8 +10,9 @@ Imports from retro: every layer (it is the top one).
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from retro import __version__
@@ -21,53 +22,29 @@ from retro.programs import BadOptionValue, UsageError
 if TYPE_CHECKING:
     from retro.pc.machine import Program
 
-USAGE = """\
-usage: retro                          the games menu
-       retro GAME [LETTERS] [--tty] [--record FILE]
-                                      play (letters: S sound off, M mono, C colour,
-                                      D no mouse, * skip the show; a game's own below)
-                 [--seed N] [--phosphor green|amber|white] [--fullscreen]
-                 [--scaling sharp|integer|smooth] [--colors auto|24bit|16] (terminal colours)
-       retro run GAME [LETTERS] --seed N --keys SCRIPT [--keys-file F] [--until MS]
-                 [--max-seconds S] (wall-time limit, default 600)
-                 (a --keys-file recording names GAME, LETTERS and the seed itself)
-                 [--bin F] [--txt F] [--png F] [--wav F] [--ansi F] [--state F]
-                 [--no-border-band] [--phosphor green|amber|white] [--blink-phase on|off]
-       retro render IN [--mono] [--border N] [--no-blink] [--blink-phase on|off]
-                 [--no-border-band] [--top ROW] -o OUT.png   (IN: .bin, .txt dump or .ans)
-       retro diff A B                 compare two screens (.txt, .bin or .ans): exit 0
-                                      equal, 1 with every changed cell listed, 2 bad input
-       retro tone HZ MS -o OUT.wav
-       retro capture [--keys SCRIPT | --keys-file F] [--settle MS] [--timeout S]
-                 [--txt F] [--bin F] [--png F] [--ansi F] -- CMD [ARGS...]
-                                      run any terminal program on an 80x25 pty, type
-                                      the script, write its final screen
-       retro serve [--host 127.0.0.1] [--port 8080] [--max-sessions 16]
-                 [--idle-timeout S] [--record FILE]   play in a browser
-{commands}       retro --list | --help | --version"""
-
-
 #: The commands retro itself has, each the ``main(args)`` of ``retro.cli.NAME``.
 COMMANDS = ("run", "render", "tone", "diff", "capture", "serve")
 
 
 def usage() -> str:
-    """The usage text, with the commands and options that installed programs add."""
+    """``retro --help``: every command's usage (``retro.cli.help``), then the letters,
+    commands and options that installed programs add."""
+    from retro.cli.help import overview
     from retro.programs import all_commands, all_options, all_programs
 
     lines = []
     for program in all_programs():
         if program.letters:
-            lines.append(f"       retro {program.name} [LETTERS]   its own letters: "
-                         f"{', '.join(program.letters)}\n")
+            lines.append(f"retro {program.name} [LETTERS]   its own letters: "
+                         f"{', '.join(program.letters)}")
     for name, entries in sorted(all_commands().items()):
         for program, command in entries:
-            lines.append(f"       retro {name} {program.name} {command.summary}\n")
+            lines.append(f"retro {name} {program.name} {command.summary}")
     for name, programs in sorted(all_options().items()):
         owners = ", ".join(p.name for p in programs)
-        lines.append(f"       retro [run] GAME ... --{name} {_metavar(programs[0], name)}"
-                     f"   ({owners})\n")
-    return USAGE.format(commands="".join(lines))
+        lines.append(f"retro [run] GAME ... --{name} {_metavar(programs[0], name)}"
+                     f"   ({owners})")
+    return overview(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -77,7 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as err:
         print(f"retro: {err}", file=sys.stderr)
         if not isinstance(err, BadOptionValue):
-            print(usage(), file=sys.stderr)
+            print(f"see `{err.see or 'retro --help'}`", file=sys.stderr)
         return 2
     except FileProblem as err:
         print(f"retro: {err}", file=sys.stderr)
@@ -114,20 +91,24 @@ def _dispatch(args: list[str]) -> int:
         return 0
     if first == "--tty" and len(args) == 1:
         return play.play("launcher", "", tty=True)
-    from retro.cli.help import HELP, program_help, wants_help
+    from retro.cli.help import command_help, commands_help, program_help, wants_help
 
     if first in COMMANDS:
         if wants_help(args[1:]):
-            print(HELP[first])
+            print(command_help(first))
             return 0
         command = importlib.import_module(f"retro.cli.{first}")
-        return int(command.main(args[1:]))
+        with _help_of(f"retro {first} --help"):
+            return int(command.main(args[1:]))
     from retro.programs import all_commands
 
     program_commands = all_commands()
     if first in program_commands:
         from retro.cli import program_command
 
+        if args[1:2] in (["-h"], ["--help"]):   # retro perft --help: which programs have it
+            print(commands_help(first, program_commands[first]))
+            return 0
         return program_command.main(first, program_commands[first], args[1:])
     if first.startswith("-"):
         raise UsageError(f"unknown option {first!r}")
@@ -136,7 +117,19 @@ def _dispatch(args: list[str]) -> int:
 
         print(program_help(program_named(first)))
         return 0
-    return play.main(args)
+    with _help_of(f"retro {first} --help"):
+        return play.main(args)
+
+
+@contextlib.contextmanager
+def _help_of(page: str) -> Iterator[None]:
+    """A command's usage error points at the command's own help page."""
+    try:
+        yield
+    except UsageError as err:
+        if err.see is None:
+            err.see = page
+        raise
 
 
 def _metavar(program: Program, name: str) -> str:

@@ -23,7 +23,7 @@ from retro.programs import UsageError
 
 class _Parser(Parser):
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(f"capture: {message}")
+        raise UsageError(f"capture: {message}", see="retro capture --help")
 
 
 def _environment_setting(text: str) -> tuple[str, str]:
@@ -33,13 +33,45 @@ def _environment_setting(text: str) -> tuple[str, str]:
     return name, value
 
 
+def parser() -> Parser:
+    """The parser of ``retro capture``'s options (the command comes after ``--``)."""
+    from retro.capture.session import DEFAULT_SETTLE_MS, DEFAULT_TIMEOUT_S
+
+    found = _Parser(prog="retro capture", add_help=False)
+    keys = found.add_mutually_exclusive_group()
+    keys.add_argument("--keys", default="", metavar="SCRIPT",
+                      help='the key script: a ENTER F1 "text" click:R,C rclick:R,C wait:MS '
+                           'CTRL+X ALT+X expect:"text" (wait until it is shown)')
+    keys.add_argument("--keys-file", type=Path, metavar="FILE", help="the script from a file")
+    found.add_argument("--settle", type=int, default=DEFAULT_SETTLE_MS, metavar="MS",
+                       help="before the first token and after each, wait until the program "
+                            f"has written nothing for MS milliseconds (default "
+                            f"{DEFAULT_SETTLE_MS})")
+    found.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_S, metavar="S",
+                       help=f"the longest wait for that quiet, or for an expect (default "
+                            f"{DEFAULT_TIMEOUT_S:g})")
+    found.add_argument("--mono", action="store_true",
+                       help="read the cells as an MDA screen (underline kept, colours not)")
+    found.add_argument("--env", type=_environment_setting, action="append", default=[],
+                       metavar="NAME=VALUE", help="one more environment variable (repeat it)")
+    found.add_argument("--txt", type=Path, metavar="OUT.txt",
+                       help="the final screen as a lossless golden dump")
+    found.add_argument("--bin", type=Path, metavar="OUT.bin",
+                       help="the final screen as the 4000-byte B800 image")
+    found.add_argument("--png", type=Path, metavar="OUT.png", help="the screen in the VGA font")
+    found.add_argument("--ansi", type=Path, metavar="OUT.ans", help="the screen as an ANSI file")
+    found.add_argument("--gif", type=Path, metavar="OUT.gif",
+                       help="the session as a GIF, in the VGA font")
+    found.add_argument("--cast", type=Path, metavar="OUT.cast",
+                       help="the session as an asciicast v2 file: the program's output bytes "
+                            "with the times they came")
+    # The program's own words follow "--", past what argparse reads: say so in the usage.
+    found.usage = found.format_usage().removeprefix("usage: ").rstrip() + " -- CMD [ARGS...]"
+    return found
+
+
 def main(args: list[str]) -> int:
-    from retro.capture.session import (
-        DEFAULT_SETTLE_MS,
-        DEFAULT_TIMEOUT_S,
-        CaptureError,
-        capture,
-    )
+    from retro.capture.session import CaptureError, capture
     from retro.frontends.record import read_header
     from retro.frontends.script import ScriptError, parse_tokens
 
@@ -52,17 +84,7 @@ def main(args: list[str]) -> int:
             options.append(command.pop(0))
             if options[-1] in _TAKES_VALUE and command:
                 options.append(command.pop(0))
-    parser = _Parser(prog="retro capture", add_help=False)
-    keys = parser.add_mutually_exclusive_group()
-    keys.add_argument("--keys", default="")
-    keys.add_argument("--keys-file", type=Path)
-    parser.add_argument("--settle", type=int, default=DEFAULT_SETTLE_MS)
-    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_S)
-    parser.add_argument("--mono", action="store_true")
-    parser.add_argument("--env", type=_environment_setting, action="append", default=[])
-    for output in _OUTPUTS:
-        parser.add_argument(f"--{output}", type=Path)
-    ns = parser.parse_args(options)
+    ns = parser().parse_args(options)
     if not command:
         raise UsageError("capture needs a command to run, after --")
     if ns.settle < 0:

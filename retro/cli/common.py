@@ -16,11 +16,11 @@ class FileProblem(Exception):
 
 
 class Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are a ``UsageError`` (one line, exit 2), not argparse's
-    usage dump and exit."""
+    """An argument parser whose errors are a ``UsageError`` (one line and where to read more,
+    exit 2), not argparse's usage dump and exit."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(message)
+        raise UsageError(message, see=f"{self.prog} --help")
 
 
 def add_program_options(parser: argparse.ArgumentParser) -> None:
@@ -28,8 +28,11 @@ def add_program_options(parser: argparse.ArgumentParser) -> None:
     the program actually started)."""
     from retro.programs import all_options
 
-    for name in all_options():
-        parser.add_argument(f"--{name}", dest=f"option_{name}", default=None)
+    for name, takers in all_options().items():
+        option = next(o for o in takers[0].options if o.name == name)
+        owners = ", ".join(program.name for program in takers)
+        parser.add_argument(f"--{name}", dest=f"option_{name}", default=None,
+                            metavar=option.metavar, help=f"{owners}: {option.help}")
 
 
 def program_options(ns: argparse.Namespace) -> dict[str, str]:

@@ -9,12 +9,19 @@ from retro.cli.common import Parser
 from retro.programs import UsageError
 
 
+def parser() -> Parser:
+    """The parser of ``retro diff``'s words, with each option's help."""
+    found = Parser(prog="retro diff", add_help=False)
+    found.add_argument("expected", type=Path, metavar="A", help="the screen expected")
+    found.add_argument("actual", type=Path, metavar="B", help="the screen it is")
+    found.add_argument("--top", type=int, default=None, metavar="ROW",
+                       help=".ans art taller than 25 rows: compare the 25-row window from ROW "
+                            "(1-based); without it such art is refused rather than cut")
+    return found
+
+
 def main(args: list[str]) -> int:
-    parser = Parser(prog="retro diff", add_help=False)
-    parser.add_argument("expected", type=Path)
-    parser.add_argument("actual", type=Path)
-    parser.add_argument("--top", type=int, default=None)
-    ns = parser.parse_args(args)
+    ns = parser().parse_args(args)
     if ns.top is not None and ns.top < 1:
         raise UsageError("--top takes a row number from 1")
     from retro.pc.screen import ROWS

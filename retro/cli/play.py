@@ -9,20 +9,33 @@ from retro.cli.common import FileProblem, Parser, add_program_options, program_o
 from retro.programs.start import check_seed, check_start
 
 
+def parser() -> Parser:
+    """The parser of ``retro GAME``'s words, with each option's help."""
+    found = Parser(prog="retro", add_help=False)
+    found.add_argument("game", metavar="GAME", help="a program of retro --list, or an alias")
+    found.add_argument("letters", nargs="?", default="", metavar="LETTERS",
+                       help="the manuals' start letters, before or after the options")
+    found.add_argument("--tty", action="store_true", help="play in the terminal")
+    found.add_argument("--seed", type=int, metavar="N",
+                       help="the random stream (drawn at random otherwise)")
+    found.add_argument("--record", type=Path, metavar="FILE",
+                       help="keep the session as a key script that replays it")
+    found.add_argument("--phosphor", choices=("green", "amber", "white"), default="green",
+                       metavar="green|amber|white", help="the mono monitor's colour")
+    found.add_argument("--fullscreen", action="store_true", help="start in full screen")
+    found.add_argument("--scaling", choices=("sharp", "integer", "smooth"), default="sharp",
+                       metavar="sharp|integer|smooth",
+                       help="the window's scaling: crisp (default), whole 4:3 multiples, "
+                            "blended")
+    found.add_argument("--colors", choices=("auto", "24bit", "16"), default="auto",
+                       metavar="auto|24bit|16", help="the terminal's colours (--tty)")
+    add_program_options(found)
+    return found
+
+
 def main(args: list[str]) -> int:
     """``retro GAME [LETTERS] [options]``: options may come before or after the letters."""
-    parser = Parser(prog="retro", add_help=False)
-    parser.add_argument("game")
-    parser.add_argument("letters", nargs="?", default="")
-    parser.add_argument("--tty", action="store_true")
-    parser.add_argument("--seed", type=int)
-    parser.add_argument("--phosphor", choices=("green", "amber", "white"), default="green")
-    parser.add_argument("--fullscreen", action="store_true")
-    parser.add_argument("--scaling", choices=("sharp", "integer", "smooth"), default="sharp")
-    parser.add_argument("--colors", choices=("auto", "24bit", "16"), default="auto")
-    parser.add_argument("--record", type=Path)
-    add_program_options(parser)
-    ns = parser.parse_intermixed_args(args)
+    ns = parser().parse_intermixed_args(args)
     check_seed(ns.seed)
     return play(ns.game, ns.letters, tty=ns.tty, seed=ns.seed, phosphor=ns.phosphor,
                 fullscreen=ns.fullscreen, options=program_options(ns), colors=ns.colors,

@@ -36,7 +36,11 @@ MAX_SECONDS = 86_400.0
 #: answer, one long computation) before an alarm ends it without its outputs.
 STUCK_GRACE_S = 10.0
 #: The files a run can write, each an option of the same name.
-OUTPUTS = ("bin", "txt", "png", "wav", "ansi", "state", "gif", "apng", "cast")
+OUTPUTS = ("bin", "txt", "png", "wav", "ansi", "state")
+#: The moving pictures of the whole run (``retro.frontends.camera``), written as it goes.
+CLIPS = ("gif", "apng", "cast")
+#: An output named ``-`` goes to standard output, as in most command-line tools.
+STDOUT = Path("-")
 
 
 class StuckRun(BaseException):
@@ -69,24 +73,58 @@ def alarm(seconds: float) -> Iterator[None]:
 
 
 def parser() -> Parser:
-    """The parser of ``retro run``'s words."""
+    """The parser of ``retro run``'s words, with each option's help."""
     found = Parser(prog="retro run", add_help=False)
-    found.add_argument("game", nargs="?")
-    found.add_argument("letters", nargs="?")
-    found.add_argument("--seed", type=int)
-    found.add_argument("--keys", default="")
-    found.add_argument("--keys-file", type=Path)
-    found.add_argument("--until", type=int, default=600_000)
-    found.add_argument("--max-seconds", type=float, default=None)
-    for output in OUTPUTS:
-        found.add_argument(f"--{output}", type=Path)
-    found.add_argument("--phosphor", choices=("green", "amber", "white"), default="green")
-    found.add_argument("--no-border-band", action="store_true")
-    found.add_argument("--blink-phase", choices=("on", "off"), default=None)
-    found.add_argument("--stop-at-end", action="store_true")
-    found.add_argument("--stop-at", type=int, default=None)
-    found.add_argument("--scale", type=int, choices=(1, 2), default=1)
-    found.add_argument("--idle-cap", default=None)
+    found.add_argument("game", nargs="?", metavar="GAME",
+                       help="a program of retro --list (a --keys-file recording names its own)")
+    found.add_argument("letters", nargs="?", metavar="LETTERS", help="its start letters")
+    found.add_argument("--seed", type=int, metavar="N",
+                       help="the run's random stream (default 0; a recording names its own)")
+    keys = found.add_mutually_exclusive_group()
+    keys.add_argument("--keys", default="", metavar="SCRIPT", help="the key-script tokens")
+    keys.add_argument("--keys-file", type=Path, metavar="FILE",
+                      help="the tokens from a file (a --record file replays its session)")
+    found.add_argument("--until", type=int, default=600_000, metavar="MS",
+                       help="how long a busy program may run after the last token (default "
+                            "600000, at most a day of virtual time)")
+    found.add_argument("--max-seconds", type=float, default=None, metavar="S",
+                       help="a wall-clock limit for the whole run (default 600); a program "
+                            "still busy then stops, the outputs show where it was, exit 1")
+    found.add_argument("--stop-at-end", action="store_true",
+                       help="end as soon as the script is played out, busy or not")
+    found.add_argument("--bin", type=Path, metavar="OUT.bin",
+                       help="the final screen as the 4000-byte B800 image")
+    found.add_argument("--txt", type=Path, metavar="OUT.txt",
+                       help="the final screen as a lossless golden dump")
+    found.add_argument("--png", type=Path, metavar="OUT.png",
+                       help="the final frame as the monitor showed it")
+    found.add_argument("--wav", type=Path, metavar="OUT.wav", help="what the speaker played")
+    found.add_argument("--ansi", type=Path, metavar="OUT.ans",
+                       help="the final screen as an ANSI file (cat it in a terminal)")
+    found.add_argument("--state", type=Path, metavar="OUT.json",
+                       help="the program's state (a game's rules state) as JSON")
+    found.add_argument("--phosphor", choices=("green", "amber", "white"), default="green",
+                       metavar="green|amber|white", help="the mono monitor's colour in --png")
+    found.add_argument("--no-border-band", action="store_true",
+                       help="--png without the band of border colour")
+    found.add_argument("--blink-phase", choices=("on", "off"), default=None, metavar="on|off",
+                       help="blinking cells shown or hidden in --png (default: as at the end, "
+                            "and the cursor in its phase then)")
+    found.add_argument("--stop-at", type=int, default=None, metavar="MS",
+                       help="end the run at that moment of machine time (the picture of a "
+                            "moment, as a clip shows it then)")
+    found.add_argument("--gif", type=Path, metavar="OUT.gif",
+                       help="the whole run as an animation on the machine's clock: the --png "
+                            "picture of every 10 ms, each frame as long as the screen stayed so")
+    found.add_argument("--apng", type=Path, metavar="OUT.png",
+                       help="the same frames as an animated PNG")
+    found.add_argument("--cast", type=Path, metavar="OUT.cast",
+                       help="the run as an asciicast v2 file (its screens as ANSI output, "
+                            "80x25) for asciinema")
+    found.add_argument("--scale", type=int, choices=(1, 2), default=1, metavar="1|2",
+                       help="--gif and --apng with each pixel a 1x1 or 2x2 square")
+    found.add_argument("--idle-cap", default=None, metavar="T",
+                       help="a screen unchanged longer than T (2s, 500ms) shows only that long")
     add_program_options(found)
     return found
 
@@ -104,8 +142,12 @@ def main(args: list[str]) -> int:
         raise FileProblem(f"--max-seconds {ns.max_seconds} is out of range: it takes more "
                           f"than 0 and at most {MAX_SECONDS:g} seconds (a day)")
     check_seed(ns.seed)
-    for output in OUTPUTS:
-        if getattr(ns, output) is not None:
+    to_stdout = [f"--{output}" for output in OUTPUTS if getattr(ns, output) == STDOUT]
+    if len(to_stdout) > 1:
+        raise UsageError(f"only one output can go to standard output (-), not "
+                         f"{' and '.join(to_stdout)}")
+    for output in (*OUTPUTS, *CLIPS):
+        if getattr(ns, output) not in (None, STDOUT):
             check_output(getattr(ns, output))
     script = ns.keys
     recorded = None
@@ -172,6 +214,9 @@ def clip_camera(ns: argparse.Namespace) -> Camera | None:
     """The camera filming the run into ``--gif``, ``--apng`` and ``--cast`` (None: no clip)."""
     from retro.frontends.camera import Camera, ClipOutputs, parse_duration_ms
 
+    for clip in CLIPS:
+        if getattr(ns, clip) == STDOUT:
+            raise FileProblem(f"--{clip} writes a file as the run goes, not standard output (-)")
     if ns.stop_at is not None and not 0 <= ns.stop_at <= MAX_UNTIL_MS:
         raise FileProblem(f"--stop-at {ns.stop_at} is out of range: it takes milliseconds of "
                           f"machine time from 0 to {MAX_UNTIL_MS} (a day)")
@@ -186,15 +231,33 @@ def clip_camera(ns: argparse.Namespace) -> Camera | None:
 
 def write_outputs(result: RunResult, ns: argparse.Namespace) -> None:
     """Write each output the run was asked for, from its final screen and machine."""
+    for output in OUTPUTS:
+        path = getattr(ns, output)
+        if path is not None:
+            write(path, output_bytes(output, result, ns))
+
+
+def write(path: Path, data: bytes) -> None:
+    """``data`` into ``path``, or onto standard output for ``-``."""
+    if path == STDOUT:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+    else:
+        path.write_bytes(data)
+
+
+def output_bytes(output: str, result: RunResult, ns: argparse.Namespace) -> bytes:
+    """The bytes of one output (``txt``, ``png``...) of a finished run."""
     screen = result.screen
-    if ns.bin:
-        ns.bin.write_bytes(screen.to_bytes())
-    if ns.txt:
+    if output == "bin":
+        return screen.to_bytes()
+    if output == "txt":
         from retro.screenfiles.dump import to_text
 
-        ns.txt.write_text(to_text(screen), encoding="utf-8")
-    if ns.png:
-        from retro.pictures.png import write_png
+        return to_text(screen).encode("utf-8")
+    if output == "png":
+        from retro.pictures.png import encode_png
         from retro.pictures.raster import blink_visible, cursor_visible, render_rgb
 
         # The picture of the moment the run ended, blink and cursor phases included (a
@@ -202,17 +265,15 @@ def write_outputs(result: RunResult, ns: argparse.Namespace) -> None:
         t = result.machine.now()
         blink_on = blink_visible(t) if ns.blink_phase is None else ns.blink_phase == "on"
         cursor_on = cursor_visible(t) if ns.blink_phase is None else False
-        write_png(ns.png, render_rgb(screen, blink_on=blink_on, cursor_on=cursor_on,
+        return encode_png(render_rgb(screen, blink_on=blink_on, cursor_on=cursor_on,
                                      phosphor=ns.phosphor, border_band=not ns.no_border_band))
-    if ns.wav:
-        from retro.pc.speaker import write_wav
+    if output == "wav":
+        from retro.pc.speaker import wav_bytes
 
-        write_wav(ns.wav, result.machine.speaker.recording(result.machine.now()))
-    if ns.ansi:
+        return wav_bytes(result.machine.speaker.recording(result.machine.now()))
+    if output == "ansi":
         from retro.screenfiles.ansi import encode_file
 
-        ns.ansi.write_bytes(encode_file(screen))
-    if ns.state:
-        state = result.state
-        ns.state.write_text(json.dumps(state, indent=2, sort_keys=False) + "\n",
-                            encoding="utf-8")
+        return encode_file(screen)
+    state = json.dumps(result.state, indent=2, sort_keys=False) + "\n"
+    return state.encode("utf-8")

@@ -7,33 +7,58 @@ session (each saves, as closing the window does) and then the server.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from retro.cli.common import FileProblem, Parser, check_output
 from retro.programs import UsageError
-from retro.web.protocol import CLOSE_SHUTDOWN
-from retro.web.server import HUB, IDLE_TIMEOUT_S, ServeConfig, make_app
+
+if TYPE_CHECKING:
+    from retro.web.server import ServeConfig
+
+
+def parser() -> Parser:
+    """The parser of ``retro serve``'s words, with each option's help."""
+    found = Parser(prog="retro serve", add_help=False)
+    found.add_argument("--host", default="127.0.0.1", metavar="H",
+                       help="the address to listen on (default 127.0.0.1, this computer "
+                            "only); any other address prints a warning, and each browser "
+                            "then gets a save folder of its own")
+    found.add_argument("--port", type=int, default=8080, metavar="N",
+                       help="the port (default 8080; 0 picks a free one, and the line says "
+                            "which)")
+    found.add_argument("--max-sessions", type=int, default=16, metavar="N",
+                       help="open games at most (default 16); past it a page says the server "
+                            "is full")
+    found.add_argument("--idle-timeout", type=float, default=None, metavar="S",
+                       help="a game without a key or click for S seconds ends and saves "
+                            "(default 1800: 30 minutes)")
+    found.add_argument("--record", type=Path, metavar="FILE",
+                       help="each session keeps a replayable key script: FILE, then FILE-2, "
+                            "FILE-3...")
+    return found
 
 
 def parse_args(args: list[str]) -> ServeConfig:
-    parser = Parser(prog="retro serve", add_help=False)
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=8080)
-    parser.add_argument("--max-sessions", type=int, default=16)
-    parser.add_argument("--idle-timeout", type=float, default=IDLE_TIMEOUT_S)
-    parser.add_argument("--record", type=Path)
-    ns = parser.parse_args(args)
+    # The server (aiohttp) is imported only when it serves: --help stays quick.
+    from retro.web.server import ServeConfig
+
+    ns = parser().parse_args(args)
     if not 0 <= ns.port <= 65535:
         raise UsageError(f"--port {ns.port} is not a port number (0-65535; 0 picks a free one)")
     if ns.max_sessions < 1:
         raise UsageError("--max-sessions takes a number of sessions from 1 up")
-    if not ns.idle_timeout > 0:
+    if ns.idle_timeout is not None and not ns.idle_timeout > 0:
         raise UsageError("--idle-timeout takes a positive number of seconds")
-    return ServeConfig(host=ns.host, port=ns.port, max_sessions=ns.max_sessions,
-                       idle_timeout=ns.idle_timeout, record=ns.record)
+    config = ServeConfig(host=ns.host, port=ns.port, max_sessions=ns.max_sessions,
+                         record=ns.record)
+    if ns.idle_timeout is not None:
+        config = dataclasses.replace(config, idle_timeout=ns.idle_timeout)
+    return config
 
 
 def main(args: list[str]) -> int:
@@ -60,6 +85,9 @@ def main(args: list[str]) -> int:
 async def serve(config: ServeConfig, ready: Callable[[str], None]) -> int:
     """Serve until SIGINT or SIGTERM; ``ready`` gets the address once it answers."""
     from aiohttp import web
+
+    from retro.web.protocol import CLOSE_SHUTDOWN
+    from retro.web.server import HUB, make_app
 
     app = make_app(config)
     runner = web.AppRunner(app, handle_signals=False, access_log=None)

@@ -11,12 +11,19 @@ from retro.programs import BadOptionValue
 MAX_TONE_MS = 60_000.0
 
 
+def parser() -> Parser:
+    """The parser of ``retro tone``'s words, with each argument's help."""
+    found = Parser(prog="retro tone", add_help=False)
+    found.add_argument("hz", type=float, metavar="HZ", help="the frequency, 19-30000 Hz")
+    found.add_argument("ms", type=float, metavar="MS",
+                       help=f"the length in milliseconds, at most {MAX_TONE_MS:g}")
+    found.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.wav",
+                       help="the file to write")
+    return found
+
+
 def main(args: list[str]) -> int:
-    parser = Parser(prog="retro tone", add_help=False)
-    parser.add_argument("hz", type=float)
-    parser.add_argument("ms", type=float)
-    parser.add_argument("-o", "--output", type=Path, required=True)
-    ns = parser.parse_args(args)
+    ns = parser().parse_args(args)
     if not (18.3 <= ns.hz <= 30000 and 0 < ns.ms <= MAX_TONE_MS):  # NaN fails too
         raise BadOptionValue(f"tone {ns.hz:g} {ns.ms:g} is out of range: it takes a "
                              f"frequency of 19-30000 Hz and a length of more than 0 and at "

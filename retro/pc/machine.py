@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from retro.pc.events import Click, Event
-from retro.pc.screen import Screen
 
 if TYPE_CHECKING:
+    from retro.pc.screen import Screen
     from retro.store import Store
 
 #: Virtual time one ``poll`` costs in a headless run, so a busy loop that only polls still
@@ -157,6 +157,10 @@ class Machine:
     ui_state: Any = field(init=False, default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        # numpy comes with the first machine, not with this module: the registry reads
+        # every program's Program for --help and --list without it.
+        from retro.pc.screen import Screen
+
         self.screen = Screen(mono=self.flags.mono)
         self.speaker.enabled = self.flags.sound
 

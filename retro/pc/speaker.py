@@ -28,11 +28,13 @@ The music language (case-insensitive, spaces ignored), in the spirit of BASIC's 
 
 from __future__ import annotations
 
+import io
 import math
 import wave
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from os import PathLike
+from pathlib import Path
 from typing import Protocol
 
 import numpy as np
@@ -226,14 +228,21 @@ def tone_samples(hz: float, ms: float, rate: int = RATE) -> np.ndarray:
     return render([Segment(0.0, ms / 1000.0, quantise(hz))], rate=rate)
 
 
-def write_wav(path: str | PathLike[str], samples: np.ndarray, rate: int = RATE) -> None:
-    """Write mono 16-bit PCM to a WAV file."""
+def wav_bytes(samples: np.ndarray, rate: int = RATE) -> bytes:
+    """Mono 16-bit PCM as the bytes of a WAV file."""
     data = np.asarray(samples, dtype="<i2")
-    with wave.open(str(path), "wb") as handle:
+    buffer = io.BytesIO()
+    with wave.open(buffer, "wb") as handle:
         handle.setnchannels(1)
         handle.setsampwidth(2)
         handle.setframerate(rate)
         handle.writeframes(data.tobytes())
+    return buffer.getvalue()
+
+
+def write_wav(path: str | PathLike[str], samples: np.ndarray, rate: int = RATE) -> None:
+    """Write mono 16-bit PCM to a WAV file."""
+    Path(path).write_bytes(wav_bytes(samples, rate))
 
 
 def write_tone(hz: float, ms: float, out_path: str | PathLike[str], rate: int = RATE) -> None:

@@ -7,9 +7,13 @@ bit 7 between blink and bright background; F10 steps the border colour; Esc or Q
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from retro.pc.events import Key
 from retro.pc.machine import Machine, Program
-from retro.pc.screen import BOX_STYLES, Screen
+
+if TYPE_CHECKING:
+    from retro.pc.screen import Screen
 
 TITLE_ATTR, TEXT_ATTR, HINT_ATTR = 0x1F, 0x07, 0x70
 PAGES = ("Code page 437", "Attributes", "Lines and blocks")
@@ -54,6 +58,10 @@ def draw_attributes(s: Screen) -> None:
 
 def draw_lines(s: Screen) -> None:
     """Box styles, shades and blocks as games draw them."""
+    # The screen module (numpy) is read when the chart is drawn: the registry loads this
+    # module for --help and --list.
+    from retro.pc.screen import BOX_STYLES
+
     for n, style in enumerate(BOX_STYLES):
         s.box(3, 2 + 15 * n, 6, 14, 0x1F if n % 2 else 0x4E, style=style, title=style)
     shades = "░▒▓█▄▌▐▀■"

@@ -29,7 +29,13 @@ class UnknownProgram(LookupError):
 
 
 class UsageError(Exception):
-    """A bad command line: one line of explanation, then the usage, exit status 2."""
+    """A bad command line: one line of explanation, then where to read more, exit status 2."""
+
+    def __init__(self, message: str, see: str | None = None) -> None:
+        super().__init__(message)
+        #: The help that explains what was wrong (``retro run --help``); None: the command
+        #: line's own (``retro --help``), or the page of the command it came from.
+        self.see = see
 
 
 class BadOptionValue(UsageError):
@@ -60,8 +66,13 @@ def _load(entry: EntryPoint) -> Program | Broken:
                       f"{type(err).__name__}: {first}" if first else type(err).__name__)
     if not isinstance(program, Program):
         return Broken(entry.name, entry.value,
-                      f"it names a {type(program).__name__}, not a retro.Program")
+                      f"it names {with_article(type(program).__name__)}, not a retro.Program")
     return program
+
+
+def with_article(noun: str) -> str:
+    """``an int``, ``a str``: the noun with its indefinite article."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
 @cache

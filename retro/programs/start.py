@@ -30,7 +30,7 @@ def program_named(name: str) -> Program:
     try:
         return find(name)
     except UnknownProgram as err:
-        raise UsageError(str(err)) from None
+        raise UsageError(str(err), see="retro --list") from None
 
 
 def check_letters(program: Program, letters: str) -> None:

@@ -43,8 +43,9 @@ def os_reason(err: OSError, path: Path) -> str:
         return "the path is too long"
     if code == errno.EIO:
         return "the disk reported an input/output error"
-    if code == errno.ENOENT:  # only a folder can be missing: the store makes its files
-        return f"{path.parent} does not exist"
+    if code == errno.ENOENT:   # the folder, or (for a file to read) the file itself
+        return f"{path.parent} does not exist" if not path.parent.is_dir() else \
+            "there is no such file"
     if code == errno.ELOOP:
         return "the path loops through symbolic links"
     return (err.strerror or type(err).__name__).lower()

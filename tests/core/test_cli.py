@@ -37,12 +37,13 @@ def test_list_names_only_runnable_programs(capsys: pytest.CaptureFixture[str]) -
 @pytest.mark.parametrize("argv", [["nosuchgame"], ["charmap", "Q"], ["charmap", "MC"],
                                   ["run", "charmap", "--keys", "F99"], ["--bogus"],
                                   ["run", "charmap", "Z"]])
-def test_bad_command_line_is_one_line_error_usage_and_status_2(
+def test_bad_command_line_is_one_line_error_the_help_to_read_and_status_2(
         argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 2
     err = capsys.readouterr().err.splitlines()
     assert err[0].startswith("retro: ")
-    assert err[1].startswith("usage: retro")
+    assert err[1].startswith("see `retro") and err[1].endswith("`")
+    assert len(err) == 2
 
 
 def test_letters_any_case_combined(tmp_path: Path) -> None:
@@ -111,10 +112,10 @@ def test_wav_holds_the_last_tone_of_a_run_played_to_its_end(tmp_path: Path) -> N
 
 
 @pytest.mark.parametrize(("argv", "first", "example"), [
-    (["run", "--help"], "usage: retro run GAME", "retro run charmap"),
-    (["render", "-h"], "usage: retro render IN", "retro render golden/"),
-    (["diff", "--help"], "usage: retro diff A B", "retro diff golden/"),
-    (["tone", "--help"], "usage: retro tone HZ MS", "retro tone 440 1000"),
+    (["run", "--help"], "usage: retro run [", "retro run charmap"),
+    (["render", "-h"], "usage: retro render -o OUT.png", "retro render golden/"),
+    (["diff", "--help"], "usage: retro diff [--top ROW] A B", "retro diff golden/"),
+    (["tone", "--help"], "usage: retro tone -o OUT.wav HZ MS", "retro tone 440 1000"),
     (["perft", "checkers", "--help"], "usage: retro perft checkers", "--depth 8"),
     (["move", "checkers", "-h"], "usage: retro move checkers", "--level 9"),
     (["checkers", "--help"], "usage: retro checkers [LETTERS]", "--fen FEN"),

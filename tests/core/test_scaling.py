@@ -10,6 +10,7 @@ from retro.pictures.scaling import (
     SharpScaler,
     SmoothScaler,
     _area_taps,
+    _mix,
     integer_factors,
     picture_rect,
 )
@@ -65,6 +66,19 @@ def test_smooth_scaling_keeps_flat_areas_exactly_and_averages_by_coverage(
     used = np.where(share > 0, index, index[:, :1])
     same = (frame[lines][:, used] == frame[lines][:, used[:, :1]]).all(axis=2)
     assert (out[same] == frame[lines][:, used[:, 0]][same]).all()
+
+
+def test_mixing_rounds_each_channel_to_the_nearest_level() -> None:
+    """Half of 255 and half of 0 is 127.5: every channel (the two packed pairs alike) comes
+    out 128, rounded, never 127, truncated; the shares weigh a and b the right way round."""
+    a = np.full((1, 4), 0xFFFFFFFF, dtype=np.uint32)
+    b = np.zeros((1, 4), dtype=np.uint32)
+    half = _mix(a.copy(), b.copy(), np.full((1, 4), 128, dtype=np.uint32))
+    assert (half == 0x80808080).all()
+    mostly_b = _mix(np.full((1, 1), 0x40404040, dtype=np.uint32),
+                    np.full((1, 1), 0xC0C0C0C0, dtype=np.uint32),
+                    np.full((1, 1), 192, dtype=np.uint32))
+    assert mostly_b[0, 0] == 0xA0A0A0A0       # 64 * 1/4 + 192 * 3/4 = 160 in each channel
 
 
 @pytest.mark.parametrize(("size_in", "size_out"), [(738, 1107), (738, 600), (720, 1440),

@@ -24,6 +24,9 @@ XTERM = TermCaps(16, "sgr", True, True)
     ("vt100", Terminfo(-1, None), TermCaps(8, None, False, False)),
     ("vt220", None, TermCaps(8, None, False, False)),    # unknown to terminfo: the safe subset
     ("putty-256color", Terminfo(256, b"\x1b[<"), TermCaps(16, "sgr", False, False)),
+    # The colour count rule at its edge: 16 colours in terminfo is 16, one fewer is 8.
+    ("someterm-16color", Terminfo(16, None), TermCaps(16, None, False, False)),
+    ("someterm-15color", Terminfo(15, None), TermCaps(8, None, False, False)),
 ])
 def test_what_each_terminal_takes(term: str, info: Terminfo | None, caps: TermCaps) -> None:
     assert caps_for(term, info) == caps

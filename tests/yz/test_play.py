@@ -205,7 +205,7 @@ def test_clicking_your_own_column_or_the_label_posts(tmp_path: Path) -> None:
 # -- the dice tumbling --------------------------------------------------------------------------
 
 def _app_with_a_roll(home: Path) -> App:
-    m = make_machine("U", "*", 1, home, None, __import__("retro.pc.clock").clock.VirtualClock())
+    m = make_machine("U", "*", 1, home, None, __import__("retro.pc.clock").pc.clock.VirtualClock())
     app = App(m, Rules())
     app.game = Game(players=("ABC", "CPU"))
     app.game.dice, app.game.roll = parse_dice("2 2 2 5 5"), 1
