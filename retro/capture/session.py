@@ -40,7 +40,7 @@ import subprocess
 import tempfile
 import termios
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -126,8 +126,10 @@ class Terminal:
     """The pty of one running program and the terminal model that reads its output."""
 
     def __init__(self, command: list[str], env: dict[str, str], cwd: str | None,
-                 mono: bool = False) -> None:
+                 mono: bool = False, tap: Callable[[bytes], None] | None = None) -> None:
         self.mono = mono
+        #: Told of every piece of output as it is read (b"" once the screen is taken).
+        self.tap = tap
         # The model's answers to queries are sent once a read has been fed, never from
         # inside the parser (writing may have to read, which would feed the parser again).
         self.replies: list[bytes] = []
@@ -178,6 +180,8 @@ class Terminal:
             self.closed = True
             return False
         self.bytes_read += len(data)
+        if self.tap is not None:
+            self.tap(data)
         self.stream.feed_bytes(data)
         # The quiet counts from when the output has been read into the screen: reading a
         # large write can take longer than the settle time on a loaded machine.
@@ -353,7 +357,8 @@ def capture(command: Sequence[str] | str, keys: str = "", *,
             settle_ms: int = DEFAULT_SETTLE_MS, timeout_s: float = DEFAULT_TIMEOUT_S,
             env: Mapping[str, str] | None = None, home: str | os.PathLike[str] | None = None,
             cwd: str | os.PathLike[str] | None = None, mono: bool = False,
-            allow_busy: bool = False) -> CaptureResult:
+            allow_busy: bool = False,
+            tap: Callable[[bytes], None] | None = None) -> CaptureResult:
     """Run ``command`` on an 80x25 pty, play ``keys`` into it, return the final screen.
 
     ``command`` is a list of arguments or one string split as a shell would.  ``env`` adds
@@ -363,7 +368,8 @@ def capture(command: Sequence[str] | str, keys: str = "", *,
     ``timeout_s`` runs out, instead of failing (``result.busy`` still says so).
     Raises ``retro.frontends.script.ScriptError`` for a bad key script and ``CaptureError`` for a
     command that cannot be started.  A program that fails, or an ``expect`` not met in
-    time, is ``result.failure``.
+    time, is ``result.failure``.  ``tap`` is told of every piece of the program's output as
+    it is read, and gets ``b""`` when the screen is taken (what comes later is not shown).
     """
     args = shlex.split(command) if isinstance(command, str) else list(command)
     if not args:
@@ -376,7 +382,7 @@ def capture(command: Sequence[str] | str, keys: str = "", *,
         if home is None:
             home = stack.enter_context(tempfile.TemporaryDirectory(prefix="retro-capture-"))
         terminal = Terminal(args, clean_environment(home, env),
-                            None if cwd is None else str(cwd), mono)
+                            None if cwd is None else str(cwd), mono, tap)
         try:
             return _play(terminal, args, tokens, settle_ms / 1000.0, timeout_s, allow_busy)
         finally:
@@ -426,6 +432,9 @@ def _play(terminal: Terminal, args: list[str], tokens: list[list[Step]], settle_
             terminal.type(head)
         settle(f"after token {number} of {len(tokens)}")
     screen = terminal.screen()
+    if terminal.tap is not None:
+        terminal.tap(b"")   # the screen is taken: what the program writes as it quits is not
+        terminal.tap = None
     hung_up = terminal.hang_up()
     result = CaptureResult(screen, args, terminal.process.returncode, hung_up, failure, busy)
     if ended_before:

@@ -88,6 +88,11 @@ def parser() -> Parser:
                        help="the final screen as the 4000-byte B800 image")
     found.add_argument("--png", type=Path, metavar="OUT.png", help="the screen in the VGA font")
     found.add_argument("--ansi", type=Path, metavar="OUT.ans", help="the screen as an ANSI file")
+    found.add_argument("--gif", type=Path, metavar="OUT.gif",
+                       help="the session as a GIF, in the VGA font")
+    found.add_argument("--cast", type=Path, metavar="OUT.cast",
+                       help="the session as an asciicast v2 file: the program's output bytes "
+                            "with the times they came")
     # The program's own words follow "--", past what argparse reads: say so in the usage.
     found.usage = found.format_usage().removeprefix("usage: ").rstrip() + " -- CMD [ARGS...]"
     return found
@@ -127,9 +132,12 @@ def main(args: list[str]) -> int:
         parse_tokens(script)
     except ScriptError as err:
         raise bad(f"bad key script: {_script_problem(str(err))}") from None
+    from retro.capture.tape import Tape  # the clip's tape only when a clip is asked for
+
+    tape = Tape() if ns.gif or ns.cast else None
     try:
         result = capture(command, script, settle_ms=ns.settle, timeout_s=ns.timeout,
-                         env=dict(ns.env), mono=ns.mono, allow_busy=ns.allow_busy)
+                         env=dict(ns.env), mono=ns.mono, allow_busy=ns.allow_busy, tap=tape)
     except CaptureError as err:
         raise FileProblem(f"capture: {err}") from None
     print(f"retro capture: {result.ended()}", file=sys.stderr)
@@ -137,6 +145,8 @@ def main(args: list[str]) -> int:
         print(f"retro capture: {result.busy} (taken as it was: --allow-busy)", file=sys.stderr)
     try:
         _write(result.screen, ns)
+        if tape is not None:
+            _write_clips(tape, ns)
     except OSError as err:
         raise FileProblem(cannot_write(err)) from None
     if result.failure is not None:
@@ -145,7 +155,7 @@ def main(args: list[str]) -> int:
     return 0
 
 
-_OUTPUTS = ("txt", "bin", "png", "ansi")
+_OUTPUTS = ("txt", "bin", "png", "ansi", "gif", "cast")
 _TAKES_VALUE = {"--keys", "--keys-file", "--settle", "--timeout", "--env",
                 *(f"--{output}" for output in _OUTPUTS)}
 
@@ -170,3 +180,14 @@ def _write(screen: object, ns: argparse.Namespace) -> None:
         from retro.screenfiles.ansi import encode_file
 
         ns.ansi.write_bytes(encode_file(screen))
+
+
+def _write_clips(tape: object, ns: argparse.Namespace) -> None:
+    """The session as it came: ``--gif`` through the renderer, ``--cast`` as its bytes."""
+    from retro.capture.tape import Tape, write_cast, write_gif
+
+    assert isinstance(tape, Tape)
+    if ns.gif:
+        write_gif(tape, ns.gif, mono=ns.mono)
+    if ns.cast:
+        write_cast(tape, ns.cast)

@@ -25,6 +25,7 @@ from retro.programs import UsageError
 from retro.programs.start import check_letters, check_options, check_seed, program_named
 
 if TYPE_CHECKING:
+    from retro.frontends.camera import Camera
     from retro.frontends.script import RunResult
 
 #: Virtual time ``--until`` may ask for: a day is far past any game's longest wait.
@@ -36,6 +37,8 @@ MAX_SECONDS = 86_400.0
 STUCK_GRACE_S = 10.0
 #: The files a run can write, each an option of the same name.
 OUTPUTS = ("bin", "txt", "png", "wav", "ansi", "state")
+#: The moving pictures of the whole run (``retro.frontends.camera``), written as it goes.
+CLIPS = ("gif", "apng", "cast")
 #: An output named ``-`` goes to standard output, as in most command-line tools.
 STDOUT = Path("-")
 
@@ -105,7 +108,23 @@ def parser() -> Parser:
     found.add_argument("--no-border-band", action="store_true",
                        help="--png without the band of border colour")
     found.add_argument("--blink-phase", choices=("on", "off"), default=None, metavar="on|off",
-                       help="blinking cells shown or hidden in --png (default: as at the end)")
+                       help="blinking cells shown or hidden in --png (default: as at the end, "
+                            "and the cursor in its phase then)")
+    found.add_argument("--stop-at", type=int, default=None, metavar="MS",
+                       help="end the run at that moment of machine time (the picture of a "
+                            "moment, as a clip shows it then)")
+    found.add_argument("--gif", type=Path, metavar="OUT.gif",
+                       help="the whole run as an animation on the machine's clock: the --png "
+                            "picture of every 10 ms, each frame as long as the screen stayed so")
+    found.add_argument("--apng", type=Path, metavar="OUT.png",
+                       help="the same frames as an animated PNG")
+    found.add_argument("--cast", type=Path, metavar="OUT.cast",
+                       help="the run as an asciicast v2 file (its screens as ANSI output, "
+                            "80x25) for asciinema")
+    found.add_argument("--scale", type=int, choices=(1, 2), default=1, metavar="1|2",
+                       help="--gif and --apng with each pixel a 1x1 or 2x2 square")
+    found.add_argument("--idle-cap", default=None, metavar="T",
+                       help="a screen unchanged longer than T (2s, 500ms) shows only that long")
     add_program_options(found)
     return found
 
@@ -128,7 +147,7 @@ def main(args: list[str]) -> int:
     if len(to_stdout) > 1:
         raise UsageError(f"only one output can go to standard output (-), not "
                          f"{' and '.join(to_stdout)}")
-    for output in OUTPUTS:
+    for output in (*OUTPUTS, *CLIPS):
         if getattr(ns, output) not in (None, STDOUT):
             check_output(getattr(ns, output))
     script = ns.keys
@@ -155,12 +174,14 @@ def main(args: list[str]) -> int:
         raise UsageError(f"bad key script: {err}") from None
     params = {**(recorded.options if recorded else {}), **program_options(ns)}
     check_options(program, params)
+    camera = clip_camera(ns)
     try:
         with alarm(max_seconds + STUCK_GRACE_S):
             result = run(program.name, seed=seed, keys=script, letters=letters,
                          until_ms=ns.until, params=params,
                          stop_at_end=ns.stop_at_end or bool(recorded and recorded.stop_at_end),
-                         max_seconds=max_seconds)
+                         max_seconds=max_seconds, stop_ms=ns.stop_at,
+                         watch=None if camera is None else camera.watch)
     except StuckRun:
         print(f"retro: {program.name} was stuck in one step {STUCK_GRACE_S:g} s past "
               f"--max-seconds {max_seconds:g} and was stopped there; no outputs were written",
@@ -176,13 +197,37 @@ def main(args: list[str]) -> int:
         print(f"retro: {notice}", file=sys.stderr)
     try:
         write_outputs(result, ns)
+        if camera is not None:
+            camera.finish(result.machine)
     except OSError as err:
         raise FileProblem(cannot_write(err)) from None
+    if camera is not None and camera.problem is not None:
+        print(f"retro: no clip: {camera.problem}", file=sys.stderr)
+        return 1
     if result.timed_out:
         print(f"retro: {program.name} was still running after {max_seconds:g} s of wall "
               "time (--max-seconds); the outputs show where it was", file=sys.stderr)
         return 1
     return 0
+
+
+def clip_camera(ns: argparse.Namespace) -> Camera | None:
+    """The camera filming the run into ``--gif``, ``--apng`` and ``--cast`` (None: no clip)."""
+    from retro.frontends.camera import Camera, ClipOutputs, parse_duration_ms
+
+    for clip in CLIPS:
+        if getattr(ns, clip) == STDOUT:
+            raise FileProblem(f"--{clip} writes a file as the run goes, not standard output (-)")
+    if ns.stop_at is not None and not 0 <= ns.stop_at <= MAX_UNTIL_MS:
+        raise FileProblem(f"--stop-at {ns.stop_at} is out of range: it takes milliseconds of "
+                          f"machine time from 0 to {MAX_UNTIL_MS} (a day)")
+    try:
+        cap = None if ns.idle_cap is None else parse_duration_ms(ns.idle_cap)
+    except ValueError as err:
+        raise FileProblem(f"--idle-cap: {err}") from None
+    outputs = ClipOutputs(ns.gif, ns.apng, ns.cast, ns.scale, cap, ns.phosphor,
+                          not ns.no_border_band)
+    return Camera(outputs) if outputs.wanted() else None
 
 
 def write_outputs(result: RunResult, ns: argparse.Namespace) -> None:
@@ -216,12 +261,15 @@ def output_bytes(output: str, result: RunResult, ns: argparse.Namespace) -> byte
     if output == "png":
         # Each encoder loads only for an output asked for.
         from retro.pictures.png import encode_png
-        from retro.pictures.raster import blink_visible, render_rgb
+        from retro.pictures.raster import blink_visible, cursor_visible, render_rgb
 
+        # The picture of the moment the run ended, blink and cursor phases included (a
+        # clip's frames are these); a fixed --blink-phase leaves the blinking cursor out.
         t = result.machine.now()
         blink_on = blink_visible(t) if ns.blink_phase is None else ns.blink_phase == "on"
-        return encode_png(render_rgb(screen, blink_on=blink_on, phosphor=ns.phosphor,
-                                     border_band=not ns.no_border_band))
+        cursor_on = cursor_visible(t) if ns.blink_phase is None else False
+        return encode_png(render_rgb(screen, blink_on=blink_on, cursor_on=cursor_on,
+                                     phosphor=ns.phosphor, border_band=not ns.no_border_band))
     if output == "wav":
         # Each encoder loads only for an output asked for.
         from retro.pc.speaker import wav_bytes

@@ -22,13 +22,14 @@ import random
 import re
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from retro.frontends.host import Driver
 from retro.frontends.termkeys import Interrupt, decode_all, encode_alt, encode_ctrl
-from retro.pc.clock import VirtualClock
+from retro.pc.clock import TimeUp, VirtualClock
 from retro.pc.events import NAMED_KEYS, Click, Event, Key
 from retro.pc.machine import POLL_COST_S, Flags, Machine, Program, Sleep, WaitKey
 from retro.pc.screen import Screen
@@ -271,17 +272,32 @@ def make_machine(program_letters: str, letters: str, seed: int, home: Path | str
 def run(program: str | Program, *, seed: int = 0, keys: str = "", letters: str = "",
         until_ms: int = DEFAULT_UNTIL_MS, params: dict[str, str] | None = None,
         home: Path | str | None = None, stop_at_end: bool = False,
-        max_seconds: float | None = None) -> RunResult:
+        max_seconds: float | None = None, stop_ms: int | None = None,
+        watch: Callable[[Machine, float, float], None] | None = None) -> RunResult:
     """Run a program (by name, or any ``Program``) headless under a key script.
 
     Returns the machine at the end.  Exceptions raised inside the program propagate.
     ``max_seconds`` bounds the wall time (``RunResult.timed_out`` tells it was reached).
+    ``stop_ms`` ends the run at that moment of machine time, with the screen as it shows
+    then.  ``watch(machine, t0, t1)`` is told of every stretch of machine time before it
+    passes: the screen as it is then shows from ``t0`` until ``t1`` (a clip films it).
     """
     if isinstance(program, str):
         program = find(program)
     steps = parse(keys)
-    machine = make_machine(program.letters, letters, seed, home, params, VirtualClock())
+
+    def watched(t0: float, t1: float) -> None:
+        assert watch is not None
+        watch(machine, t0, t1)
+
+    clock = VirtualClock(watch=None if watch is None else watched,
+                         stop_at=None if stop_ms is None else stop_ms / 1000.0)
+    machine = make_machine(program.letters, letters, seed, home, params, clock)
     driver = Driver(program.main(machine))
-    driver.start()
-    timed_out = drive(machine, driver, steps, until_ms, stop_at_end, max_seconds)
+    timed_out = False
+    try:
+        driver.start()
+        timed_out = drive(machine, driver, steps, until_ms, stop_at_end, max_seconds)
+    except TimeUp:
+        pass   # the moment ``stop_ms`` asked for: the run ends there
     return RunResult(machine, driver.ended, driver, timed_out)
