@@ -428,3 +428,27 @@ def test_expert_closes_where_the_check_finds_a_gain() -> None:
     expert = ExpertPlayer(0, random.Random(1))
     assert expert.choose(deal) == Close()
     assert expert.close_gain > 0
+
+
+def test_closing_is_searched_in_full_wherever_it_can_still_be_a_candidate() -> None:
+    # Each world first asks only whether closing wins (a narrow window); once more worlds
+    # say no than ``close_sure`` allows, closing's value is no longer searched.  Every
+    # move's value, and closing's where it can still be played, must be the full search's.
+    compared = dropped = 0
+    full = ExpertConfig(close_probe=False)
+    for seed in range(5):
+        deal = _first_lead(seed)
+        greedy = [GreedyPlayer(0, random.Random(seed)), GreedyPlayer(1, random.Random(seed))]
+        while not deal.over:
+            if deal.can_close():
+                quick = ExpertPlayer(deal.turn, random.Random(seed)).evaluate(deal)
+                slow_player = ExpertPlayer(deal.turn, random.Random(seed), full)
+                slow = slow_player.evaluate(deal)
+                if "close" in slow and "close" not in quick:
+                    assert slow_player.close_wins < slow_player.config.close_sure
+                    slow.pop("close")
+                    dropped += 1
+                assert quick == slow, seed
+                compared += "close" in quick
+            deal.apply(greedy[deal.turn].choose(deal))
+    assert compared >= 2 and dropped >= 2, (compared, dropped)
