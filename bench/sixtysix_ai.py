@@ -229,7 +229,8 @@ def main() -> None:
     print(f"close_sure = {cfg.close_sure}")
     print(f"closed = {options.name}")
     print(f"deals = {n}")
-    print(f"deal_plays = {4 * n}")
+    # Each opponent (and the baseline, when run) plays every deal twice, seats swapped.
+    print(f"deal_plays = {2 * n * (len(figures) + (0 if args.no_baseline else 1))}")
 
 
 if __name__ == "__main__":
