@@ -68,3 +68,23 @@ def test_look_ahead_is_deterministic() -> None:
     again = [la.capture_value(owners, classes, i, cls(PAIR) + 40, 0, 1, race)
              for i in range(16)]
     assert first == again
+
+
+def test_look_ahead_counts_breaking_a_rival_three_as_stopping_it_not_as_raising() -> None:
+    # Seat 1 holds E, F, G; the computer holds H with a pair of deuces, which the rival
+    # beats nearly every time.  On the computer's next turn (the look-ahead's last), taking
+    # one of E, F, G ends the line for good, while raising H only makes the rival beat a new
+    # hand, which it then often does.  So a three of jack-high busts, which the computer's
+    # next hand nearly always beats, is hardly a threat; a three of fours of a kind, where
+    # raising H is all it can do, is nearly the rival's whole chance.
+    deuces = "2S 2H 6D 4C 3S"
+    breakable = board({4: (1, "JS 9H 7D 5C 2C"), 5: (1, "JH 9D 7C 5S 3D"),
+                       6: (1, "JC 9S 7H 5D 3C"), 7: (0, deuces)})
+    solid = board({4: (1, "AS AH AD AC 2C"), 5: (1, "KS KH KD KC 3D"),
+                   6: (1, "QS QH QD QC 3C"), 7: (0, deuces)})
+    race = ai.look_race()
+    threat = race.beats(race.rival_cdf, cls(deuces))
+    assert threat > 0.8
+    assert race.beats(race.my_cdf, cls("JS 9H 7D 5C 2C")) > 0.9
+    assert la._leaf(*breakable, 0, 1, race, False) > -0.2 * threat
+    assert la._leaf(*solid, 0, 1, race, False) < -0.7 * threat

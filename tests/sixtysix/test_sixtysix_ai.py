@@ -401,3 +401,63 @@ def test_closing_is_not_played_out_when_the_sampling_rejects_it() -> None:
     expert = ExpertPlayer(0, random.Random(1))
     assert expert.choose(deal) != Close()
     assert expert.close_gain == 0.0                 # no worlds were played out
+
+
+def test_expert_does_not_make_a_close_that_only_breaks_even() -> None:
+    # 65 points against 40, a trick each side: whatever the computer leads wins the trick
+    # (the aces and tens, and the king of trumps whose betters it holds) and the game, for
+    # 1 game point, closed or not.  The sampling likes the close (it wins in every world),
+    # the check finds it gains nothing, and a close that gains nothing is not made: it only
+    # gives up the stock's chances should anything go wrong.
+    deal = Deal.from_codes("AS TS KS AH TH AC", "KH QH JH 9H TC KC",
+                           "QC JC 9C AD TD KD QD JD 9D JS 9S", "QS", dealer=1)
+    deal.points = [65, 40]
+    deal.tricks_won = [4, 2]
+    expert = ExpertPlayer(0, random.Random(1))
+    assert expert._close_looks_good(expert.evaluate(deal))
+    expert = ExpertPlayer(0, random.Random(1))
+    assert expert.choose(deal) != Close()
+    assert expert.close_gain == 0.0
+
+
+def test_expert_closes_where_the_check_finds_a_gain() -> None:
+    deal = Deal.from_codes("AS TS AH 9C JC QC", "TH 9D JD QD KD 9H",
+                           "KS JS AD JH QH KH AC 9S TD KC TC", "QS", dealer=1)
+    deal.points = [50, 10]
+    deal.tricks_won = [3, 1]
+    expert = ExpertPlayer(0, random.Random(1))
+    assert expert.choose(deal) == Close()
+    assert expert.close_gain > 0
+
+
+def test_closing_is_searched_in_full_wherever_it_can_still_be_a_candidate() -> None:
+    # Each world first asks only whether closing wins (a narrow window); once more worlds
+    # say no than ``close_sure`` allows, closing's value is no longer searched.  Every
+    # move's value, and closing's wherever it can still be played, must be the full
+    # search's: with ``close_sure`` just at the share of worlds won, closing is kept; a
+    # world more, it is dropped.
+    compared = 0
+    for seed in range(5):
+        deal = _first_lead(seed)
+        greedy = [GreedyPlayer(0, random.Random(seed)), GreedyPlayer(1, random.Random(seed))]
+        while not deal.over:
+            if deal.can_close():
+                full = ExpertPlayer(deal.turn, random.Random(seed),
+                                    ExpertConfig(close_probe=False))
+                slow = full.evaluate(deal)
+                quick = ExpertPlayer(deal.turn, random.Random(seed)).evaluate(deal)
+                assert {k: v for k, v in quick.items() if k != "close"} == \
+                    {k: v for k, v in slow.items() if k != "close"}, seed
+                if "close" in slow:
+                    won = round(full.close_wins * full.config.samples)
+                    at = ExpertConfig(close_sure=won / full.config.samples)
+                    kept = ExpertPlayer(deal.turn, random.Random(seed), at).evaluate(deal)
+                    assert kept == slow, seed
+                    if won < full.config.samples:
+                        above = ExpertConfig(close_sure=(won + 1) / full.config.samples)
+                        dropped = ExpertPlayer(deal.turn, random.Random(seed),
+                                               above).evaluate(deal)
+                        assert "close" not in dropped, seed
+                    compared += 1
+            deal.apply(greedy[deal.turn].choose(deal))
+    assert compared >= 3, compared

@@ -192,3 +192,33 @@ def test_computer_keeps_its_wild_early_while_a_card_of_the_colour_fits():
     for seed in range(10):
         move = Computer(random.Random(seed)).choose(r, COMPUTER)
         assert isinstance(move, Play) and move.card.code in ("R6", "R8"), seed
+
+
+def test_the_one_move_score_keeps_an_early_wild_while_a_card_of_the_colour_fits():
+    # The same early position, judged by the one-move score alone (no play-outs): spending
+    # the wild at seven cards against ten leaves no escape for later, so a red is played.
+    # The score is also the play-outs' prior and tie-break, and decides when the computer
+    # is stopped before its first deal.
+    r = arrange("GS G8 R7 B8 V3 RS V0 B4 G7 G4", "V7 G2 R6 WC VS R8 B5", "WC", color="R")
+    move = Computer(random.Random(0), rollouts=0).choose(r, COMPUTER)
+    assert isinstance(move, Play) and move.card.code in ("R6", "R8")
+    scores = _one_move_scores(r)
+    assert max(v for k, v in scores.items() if k.startswith("WC")) < scores["R6"] - 2.0
+    # With the opponent on its last two cards the wild is no longer held back.
+    late = arrange("GS G8", "V7 G2 R6 WC VS R8 B5", "WC", color="R")
+    scores = _one_move_scores(late)
+    assert max(v for k, v in scores.items() if k.startswith("WC")) > scores["R6"]
+
+
+def _one_move_scores(r: Round) -> dict[str, float]:
+    ai = Computer(random.Random(0), rollouts=0)
+    ai._observe(r, COMPUTER)
+    unseen = ai._unseen(r, COMPUTER)
+    total = sum(n for n in unseen.values() if n > 0)
+    hand = r.cards[COMPUTER]
+    out = {}
+    for card in r.playable(COMPUTER):
+        for color in ("R", "G", "B", "V") if card.is_wild else (None,):
+            out[card.code + (color or "")] = ai._score(r, COMPUTER, hand, card, color, unseen,
+                                                       total, len(r.cards[1 - COMPUTER]))
+    return out

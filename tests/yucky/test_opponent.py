@@ -6,12 +6,16 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
+from retro.games.yucky.ai import Computer
 from retro.games.yucky.opponent import COLOR_MASK, WILD_MASK, HandModel, fill, fits_mask
 from retro.games.yucky.playout import KCOL, KIND, WILD_COLOR
 from retro.games.yucky.rules import (
+    COMPUTER,
     DECK,
     DRAW,
+    PASS,
     YOU,
+    Options,
     Play,
     Respond,
     Round,
@@ -173,3 +177,37 @@ def test_the_opponent_true_hand_keeps_the_certain_marks_of_some_deal_through_who
             assert kept > 0
             shares.append(kept / 40)
     assert sum(shares) / len(shares) > 0.85
+
+
+def test_under_multiple_draw_drawing_and_passing_marks_nothing():
+    # With multiple draw a player may draw and pass while holding a fitting card (here it
+    # keeps R2 on a red 3), so neither the draws nor the pass say anything of its hand.
+    options = Options(multiple_draw=True)
+    r = arrange("R2 G5", "R5 R6", "R3", pile="V9 B7", options=options)
+    model = HandModel.start(YOU, [], len(r.cards[YOU]), r.top, r.color, True)
+    for move in (DRAW, DRAW, PASS):
+        r.apply(move)
+        model.observe(r.events, len(r.cards[YOU]))
+        assert len(model.slots) == len(r.cards[YOU])
+        assert not any(slot.hard for slot in model.slots), move
+    red = 0
+    pool = [KIND[card] for card in DECK if card.color == "R"] * 2 + \
+        [KIND[card] for card in DECK if card.color != "R"]
+    for seed in range(40):
+        hand, _ = model.deal(list(pool), random.Random(seed))
+        red += any(KCOL[k] == RED for k in hand)
+    assert red > 20                               # reds are dealt to it as to anyone
+
+
+def test_the_computer_watching_a_multiple_draw_hand_marks_nothing_missing():
+    # The same through the computer's eyes: its model and its void table stay clean, so
+    # it does not count on the opponent lacking red.
+    options = Options(multiple_draw=True)
+    r = arrange("R2 G5", "R5 R6 G9", "R3", pile="V9 B7", options=options)
+    ai = Computer(random.Random(0))
+    for move in (DRAW, DRAW, PASS):
+        r.apply(move)
+        ai._observe(r, COMPUTER)
+    assert ai._model.multiple_draw
+    assert not any(slot.hard for slot in ai._model.slots)
+    assert ai._void == {}

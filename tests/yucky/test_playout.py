@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from retro.games.yucky import playout
 from retro.games.yucky.ai import Player, _legal_plays, _most_held_color, play_hand
 from retro.games.yucky.playout import KIND
@@ -87,3 +89,32 @@ def test_play_out_opponent_plays_a_fitting_card_at_random_at_its_whim():
 
     assert {first_answer(0.0, seed) for seed in range(20)} == {red5}    # colour first
     assert {first_answer(1.0, seed) for seed in range(20)} == {red5, green7}
+
+
+def kinds(codes: str) -> list[int]:
+    return [KIND[parse_card(code)] for code in codes.split()]
+
+
+@pytest.mark.parametrize("action", ["RS", "RR", "RD"])
+def test_after_a_skip_reverse_or_draw_two_the_candidate_goes_again_and_out(action):
+    # The computer's candidate leaves it R5, which fits after the action card; the opponent
+    # holds R9, which would go out at once if it had the turn.  The action card keeps the
+    # turn, so every play-out is won; a play-out that handed the turn over would lose all.
+    for seed in range(10):
+        hands = [kinds(f"{action} R5"), kinds("R9")]
+        winner, _ = playout.after_play(hands, kinds("B1 B2 B3 B4"), kinds("R3"), 0, 0,
+                                       random.Random(seed))
+        assert winner == 0, seed
+
+
+@pytest.mark.parametrize("action", ["RS", "RR", "RD"])
+def test_in_the_play_out_a_skip_reverse_or_draw_two_keeps_the_turn(action):
+    # Either seat, on its own turn: the policy leads the action card (colour in play,
+    # actions first), goes again and sheds R5 before the other seat's R9 comes down.
+    for seat in (0, 1):
+        for seed in range(10):
+            hands = [kinds("R9"), kinds("R9")]
+            hands[seat] = kinds(f"{action} R5")
+            winner, _ = playout.play_out(hands, kinds("B1 B2 B3 B4"), kinds("R3"), 0, 3,
+                                         seat, random.Random(seed))
+            assert winner == seat, (seat, seed)
