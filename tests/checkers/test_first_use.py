@@ -2,7 +2,8 @@
 
 The checkers program starts while nothing is compiled: the compile runs in another process,
 and every key typed meanwhile is answered within ``ANSWER_S`` (F5 on the new-game screen,
-the digits of a move, F5 and F2 while the computer waits for its engine); the computer's
+the digits of a move, F5 and F2 while the computer waits for its engine; Esc, which the
+terminal front end holds for its ESC timeout first, within ``ESC_BOUND_S``); the computer's
 first move waits with the progress line on screen, then comes.  ``retro move`` afterwards
 finds the compiled core and says nothing on standard error.
 """
@@ -29,6 +30,9 @@ from retro.games.checkers.engine import warmup
 REPO = Path(__file__).resolve().parents[2]
 #: The longest a key may take to show its effect while the engine compiles.
 ANSWER_S = 0.2
+#: Esc waits for the terminal's ESC timeout first: it is only held to "no freeze" (the
+#: freezes reported were 6 to 21 s).
+ESC_BOUND_S = 1.0
 #: The longest the whole session may take (the compile is 5-15 CPU seconds).
 LIMIT_S = 240.0
 F1, F2, F5, ESC = b"\x1bOP", b"\x1bOQ", b"\x1b[15~", b"\x1b"
@@ -122,8 +126,11 @@ def test_keys_are_answered_while_the_engine_compiles_on_first_use(tmp_path: Path
             ses.pump()
     finally:
         ses.close()
+    # A lone ESC byte is the Esc key only once ESC_TIMEOUT_S has passed without the rest of
+    # a sequence (the terminal front end's wait, compile or not): Esc is held to a freeze's
+    # bound, every other key to ANSWER_S.
     slow = {what: round(took, 3) for what, took in ses.answers.items()
-            if took > ANSWER_S + (0.1 if what.startswith("Esc") else 0.0)}  # Esc's own wait
+            if took > (ESC_BOUND_S if what.startswith("Esc") else ANSWER_S)}
     assert not slow, (slow, f"compile took {compile_s:.1f} s")
     moved = subprocess.run([sys.executable, "-m", "retro.cli", "move", "checkers", "--fen",
                             "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,"
@@ -131,3 +138,6 @@ def test_keys_are_answered_while_the_engine_compiles_on_first_use(tmp_path: Path
                            timeout=LIMIT_S, check=False)
     assert moved.returncode == 0 and moved.stdout.strip()
     assert moved.stderr == ""           # compiled once, by the game: nothing more to say
+    # The warm-up compiled every function the game's searches use (the progress bar counts
+    # them): nothing was compiled again in the program, where it would stop the screen.
+    assert len(list((tmp_path / "cache").rglob("core*.nbc"))) == warmup.CORE_FILES
