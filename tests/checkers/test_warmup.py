@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import threading
 import time
 from collections.abc import Generator, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
 from retro.games.checkers import commands, turns
+from retro.games.checkers import engine as E
 from retro.games.checkers.draw import MESSAGE_ROW, PROMPT_ROW
 from retro.games.checkers.engine import cache, warmup
 from retro.script import run
@@ -141,6 +144,27 @@ def test_the_engine_is_not_ready_until_the_thread_is_done(
     assert warmup.message() == warmup.LOADING
 
 
+def test_the_progress_is_the_share_of_the_core_written(
+        fresh: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    written = {"n": 0}
+    monkeypatch.setattr(cache, "files_written", lambda since: written["n"])
+    assert warmup.progress() == 0.0                 # no compile: only loading
+    monkeypatch.setattr(warmup, "_compile_began", 100.0)
+    written["n"] = warmup.CORE_FILES // 2
+    assert warmup.progress() == pytest.approx((warmup.CORE_FILES // 2) / warmup.CORE_FILES)
+    written["n"] = warmup.CORE_FILES + 3
+    assert warmup.progress() == 0.99                # full only when the engine is ready
+
+
+def test_wait_returns_at_once_when_nothing_was_started_and_after_the_thread(
+        fresh: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    warmup.wait()
+    _record(monkeypatch, compiled=True)
+    warmup.start()
+    warmup.wait()
+    assert warmup.ready() and warmup._ready.is_set()
+
+
 def test_a_failed_compile_elsewhere_still_ends_ready(
         fresh: None, monkeypatch: pytest.MonkeyPatch) -> None:
     def broken() -> None:
@@ -162,11 +186,15 @@ def test_the_compile_elsewhere_is_the_warm_up_module_run_as_a_program(
 
     def fake_run(argv: list[str], **kw: object) -> Done:
         ran.append(argv)
+        env = kw["env"]
+        assert isinstance(env, dict)
+        assert env["PYTHONPATH"].split(os.pathsep) == [p for p in sys.path if p]
         return Done()
 
     monkeypatch.setattr(warmup.subprocess, "run", fake_run)
     assert warmup.compile_elsewhere()
     assert ran[0][1:] == ["-m", "retro.games.checkers.engine.warmup"]
+    assert ran[0][0] == sys.executable
     Done.returncode = 1
     assert not warmup.compile_elsewhere()
 
@@ -174,20 +202,28 @@ def test_the_compile_elsewhere_is_the_warm_up_module_run_as_a_program(
 # -- the screen -------------------------------------------------------------------------------
 
 
-def test_a_move_asked_for_before_the_engine_is_ready_waits_visibly(
-        fresh: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """The computer's move waits for the engine with the message and a bar on the screen,
-    hot keys answered meanwhile (F2 here); then it moves as usual."""
+@dataclass
+class Watched:
+    """What the screen showed at each step of a faked wait for the engine, and on the
+    message line when the search then started."""
+
+    seen: list[tuple[str, str, bool]] = field(default_factory=list)
+    at_search: list[str] = field(default_factory=list)
+
+
+@pytest.fixture
+def watched(fresh: None, monkeypatch: pytest.MonkeyPatch) -> Watched:
+    """The engine not ready for six steps of the wait, on a screen (not headless)."""
     ready = threading.Event()
-    seen: list[tuple[str, str, bool]] = []
+    out = Watched()
     machines = []
 
     def waiting() -> Generator[float, None, None]:
         for n in range(6):
             yield n / 10
-            m = machines[0]
-            seen.append((m.screen.read(MESSAGE_ROW, 1, 78).strip(),
-                         m.screen.read(PROMPT_ROW, 62, 17), m.sound))
+            m = machines[-1]
+            out.seen.append((m.screen.read(MESSAGE_ROW, 1, 78).strip(),
+                             m.screen.read(PROMPT_ROW, 62, 17), m.sound))
         ready.set()
 
     original_work = turns.ui.work
@@ -196,22 +232,59 @@ def test_a_move_asked_for_before_the_engine_is_ready_waits_visibly(
         machines.append(m)
         return await original_work(m, gen, *a, **kw)
 
+    original_think = E.Searcher.think
+
+    def think(self):
+        if machines:
+            out.at_search.append(machines[-1].screen.read(MESSAGE_ROW, 1, 78).strip())
+        return (yield from original_think(self))
+
     monkeypatch.setattr(turns.ui, "work", work)
+    monkeypatch.setattr(E.Searcher, "think", think)
     monkeypatch.setattr(warmup, "_thread", threading.current_thread())
     monkeypatch.setattr(warmup, "ready", ready.is_set)
     monkeypatch.setattr(warmup, "waiting", waiting)
     monkeypatch.setattr(warmup, "compiling", lambda: True)
     monkeypatch.setattr(turns, "VirtualClock", type("Headless", (), {}))   # as if on screen
+    return out
+
+
+def test_a_move_asked_for_before_the_engine_is_ready_waits_visibly(
+        watched: Watched, tmp_path: Path) -> None:
+    """The computer's move waits for the engine with the message and a bar on the screen,
+    hot keys answered meanwhile (F2 here); then it moves as usual."""
     result = run("checkers", seed=1, keys='"3243" wait:1 F2', home=tmp_path,
                  params={"fen": OUT_OF_BOOK})
+    seen = watched.seen
     assert seen, "the computer did not wait"
     assert seen[0][0] == warmup.PREPARING
     assert seen[0][1].startswith("Engine") and seen[0][1].endswith("0%")
     assert seen[-1][1].startswith("Engine") and seen[-1][1].endswith("50%")   # the progress
     assert seen[0][2] and not seen[-1][2]          # F2 answered during the wait
     assert seen[-1][0] == "Sound off"
+    assert watched.at_search[0] == ""      # the message before the wait (none) is back
     assert len(result.state["history"]) == 2        # then the computer moved
     assert result.state["message"].startswith("White played")
+
+
+def test_a_hint_waits_for_the_engine_visibly(watched: Watched, tmp_path: Path) -> None:
+    result = run("checkers", seed=1, keys="H", home=tmp_path, params={"fen": OUT_OF_BOOK})
+    assert watched.seen and watched.seen[0][0] == warmup.PREPARING
+    assert result.state["message"].startswith("Hint")
+
+
+def test_a_draw_offer_to_the_computer_waits_for_the_engine_visibly(
+        watched: Watched, tmp_path: Path) -> None:
+    result = run("checkers", seed=1, keys="D", home=tmp_path, params={"fen": OUT_OF_BOOK})
+    assert watched.seen and watched.seen[0][0] == warmup.PREPARING
+    assert result.state["result"]["reason"] == "draw agreed"     # judged, then accepted
+
+
+def test_the_screen_says_loading_when_the_core_is_only_loaded(
+        watched: Watched, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(warmup, "compiling", lambda: False)
+    run("checkers", seed=1, keys='"3243"', home=tmp_path, params={"fen": OUT_OF_BOOK})
+    assert watched.seen[0][0] == warmup.LOADING
 
 
 def test_a_headless_run_waits_without_polling(fresh: None,
