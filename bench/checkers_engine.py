@@ -21,6 +21,9 @@ Prints ``key = value`` lines:
 * ``match_8x8_L9_v_simplech`` (``--opponent simplech``): level 9 against Simple Checkers 1.14
   at ``--seconds`` CPU seconds a move (``bench/simplech.py`` builds it from
   ``../shared/engines/simplech``), with the score by colour and both sides' search figures.
+  With ``--equal-time`` it gets our level 9's median CPU seconds a move instead, measured
+  in the same match (``EqualTime``: a calibration over the speed positions until our first
+  moves are timed), and the line gives its median budget and CPU seconds too.
   Every move of both sides is checked against the independent reference of the tests, and a
   game ends only by the rules, the endgame databases or a threefold repetition (a draw);
   one still going after ``--max-plies`` is reported as unfinished and scored as a draw.
@@ -177,12 +180,34 @@ class Player:
 
 
 @dataclass
+class EqualTime:
+    """The outside program's CPU seconds a move under ``--equal-time``: the median of our
+    level 9's CPU seconds a move so far in the same match (in this process: each worker
+    keeps its own), and before ``EQUAL_AFTER`` of them the median of a calibration
+    (level 9 over the speed test's middle-game positions, measured at the match's start)."""
+
+    calibration: float
+    ours: list[float] = field(default_factory=list)
+
+    def seconds(self) -> float:
+        if len(self.ours) < EQUAL_AFTER:
+            return self.calibration
+        return statistics.median(self.ours)
+
+
+#: Our level 9 moves in a match before its median CPU time sets the outside program's.
+EQUAL_AFTER = 5
+
+
+@dataclass
 class SimplechPlayer:
-    """Simple Checkers at a number of CPU seconds a move (loaded in each process)."""
+    """Simple Checkers at a number of CPU seconds a move (loaded in each process), or at
+    our level 9's median under ``equal``."""
 
     name: str
     seconds: float
     level: int = 0
+    equal: EqualTime | None = None
     _engine: object = None
 
     def move(self, game: R.Game) -> R.Move:
@@ -193,12 +218,15 @@ class SimplechPlayer:
 
         if self._engine is None:
             self._engine = Simplech(self.seconds)
+        budget = self.equal.seconds() if self.equal is not None else self.seconds
+        self._engine.seconds = budget  # type: ignore[attr-defined]
         got = self._engine.move(game)  # type: ignore[attr-defined]
         # Its value is from black's side; the log keeps every score for the mover.
         value = got.value
         if value is not None and game.turn == R.WHITE:
             value = -value
-        return got.move, {"depth": got.depth, "nodes": got.nodes, "score": value}
+        return got.move, {"depth": got.depth, "nodes": got.nodes, "score": value,
+                          "budget": round(budget, 3)}
 
 
 @dataclass
@@ -208,6 +236,8 @@ class Tally:
     losses: int = 0
     think9: list[float] = field(default_factory=list)
     cpu9: list[float] = field(default_factory=list)
+    cpu_outside: list[float] = field(default_factory=list)     # the outside program's
+    budget_outside: list[float] = field(default_factory=list)
     stopped: bool = False           # interrupted: fewer games than asked for
     by_color: dict[str, list[int]] = field(
         default_factory=lambda: {R.BLACK: [0, 0, 0], R.WHITE: [0, 0, 0]})
@@ -299,6 +329,8 @@ class Played:
     cpu9: list[float]
     unfinished: bool
     record: dict[str, object]
+    cpu_outside: list[float] = field(default_factory=list)
+    budget_outside: list[float] = field(default_factory=list)
 
 
 def play_game(a: Player | SimplechPlayer, b: Player | SimplechPlayer, options: R.Options,
@@ -316,6 +348,9 @@ def play_game(a: Player | SimplechPlayer, b: Player | SimplechPlayer, options: R
     plies_log: list[dict[str, object]] = record["plies"]  # type: ignore[assignment]
     think9: list[float] = []
     cpu9: list[float] = []
+    cpu_outside: list[float] = []
+    budget_outside: list[float] = []
+    equal = next((p.equal for p in (a, b) if isinstance(p, SimplechPlayer)), None)
     plies = 0
     limit = STRICT_PLIES if strict else int(LIMITS["plies"])  # type: ignore[call-overload]
     seen: dict[tuple[int, int, int, str], int] = {}
@@ -329,6 +364,11 @@ def play_game(a: Player | SimplechPlayer, b: Player | SimplechPlayer, options: R
         if player is a and a.level == 9:
             think9.append(wall)
             cpu9.append(cpu)
+            if equal is not None:
+                equal.ours.append(cpu)
+        if isinstance(player, SimplechPlayer):
+            cpu_outside.append(cpu)
+            budget_outside.append(float(said["budget"]))  # type: ignore[arg-type]
         plies_log.append({"move": R.format_move(mv), "by": player.name, "cpu": round(cpu, 3),
                           "pieces": (game.position.black | game.position.white).bit_count(),
                           **said})
@@ -357,7 +397,8 @@ def play_game(a: Player | SimplechPlayer, b: Player | SimplechPlayer, options: R
         how = "adjudicated"
     mark = "=" if winner is None else ("+" if winner == a_color else "-")
     record.update(result=mark, how=how, end=R.format_fen(game))
-    return Played(mark, a_color, think9, cpu9, unfinished, record)
+    return Played(mark, a_color, think9, cpu9, unfinished, record, cpu_outside,
+                  budget_outside)
 
 
 #: The match a worker process plays games of (set before the workers are forked).
@@ -399,6 +440,8 @@ def match(a: Player | SimplechPlayer, b: Player | SimplechPlayer, games: int,
             tally.unfinished += played.unfinished
             tally.think9 += played.think9
             tally.cpu9 += played.cpu9
+            tally.cpu_outside += played.cpu_outside
+            tally.budget_outside += played.budget_outside
             if LIMITS["log"]:
                 with open(str(LIMITS["log"]), "a", encoding="utf-8") as log:
                     log.write(json.dumps(played.record) + "\n")
@@ -427,6 +470,9 @@ def report(key: str, tally: Tally) -> None:
                  f"  think9_max_s = {max(tally.think9):.2f}"
                  f"  think9_median_cpu_s = {statistics.median(tally.cpu9):.2f}"
                  f"  think9_max_cpu_s = {max(tally.cpu9):.2f}")
+    if tally.cpu_outside:
+        line += (f"  outside_budget_median_s = {statistics.median(tally.budget_outside):.2f}"
+                 f"  outside_median_cpu_s = {statistics.median(tally.cpu_outside):.2f}")
     for color, name in ((R.BLACK, "black"), (R.WHITE, "white")):
         wins, draws, losses = tally.by_color[color]
         line += f"  as_{name} = +{wins} ={draws} -{losses}"
@@ -457,6 +503,9 @@ def main() -> None:
                         help="play our level against an outside program instead")
     parser.add_argument("--seconds", type=float, default=0.5,
                         help="the outside program's CPU seconds a move")
+    parser.add_argument("--equal-time", action="store_true",
+                        help="give the outside program our level's median CPU seconds a "
+                        "move in the same match instead of --seconds")
     parser.add_argument("--log", default="", help="append every game, move by move, as JSON "
                         "lines to this file")
     parser.add_argument("--frozen-level", type=int, default=9)
@@ -483,7 +532,15 @@ def main() -> None:
 
     if args.opponent == "simplech":
         lv = args.level or 9
-        tally = match(Player(f"L{lv}", E, lv), SimplechPlayer("simplech", args.seconds),
+        equal = None
+        if args.equal_time:
+            if lv != 9:
+                parser.error("--equal-time measures level 9's time: leave --level out")
+            _, _, _, calibration = search_speed(E, 8)
+            print(f"calibration9_median_cpu_s = {calibration:.2f}  (8 positions)", flush=True)
+            equal = EqualTime(calibration)
+        tally = match(Player(f"L{lv}", E, lv),
+                      SimplechPlayer("simplech", args.seconds, equal=equal),
                       args.games, options, seed=700)
         report(f"match_{tag}_L{lv}_v_simplech", tally)
         return

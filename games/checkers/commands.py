@@ -41,10 +41,23 @@ def perft_command(rows: int, cols: int, depth: int, fen: str | None) -> str:
 
 
 def move_command(fen: str, level: int) -> str:
-    """The engine's move for a FEN at a level 1-9, in PDN numbers (``11-15``, ``9x18x27``)."""
+    """The engine's move for a FEN at a level 1-9, in PDN numbers (``11-15``, ``9x18x27``).
+
+    The first time on a machine the engine is compiled first (several seconds): standard
+    error says so, once, before it starts.
+    """
+    from retro.games.checkers.engine import cache, warmup
+
+    R.parse_fen(fen)                    # a bad FEN is refused before any compiling
+    compiled = cache.is_compiled()
+    if not compiled:
+        print(f"retro move: {warmup.PREPARING}", file=sys.stderr, flush=True)
     from retro.games.checkers.engine import engine_move
 
-    return engine_move(fen, level)
+    move = engine_move(fen, level)
+    if not compiled:
+        cache.mark()
+    return move
 
 
 def perft_main(args: list[str]) -> int:

@@ -19,7 +19,9 @@ from retro import ui
 from retro.games.checkers import engine as E
 from retro.games.checkers import rules as R
 from retro.games.checkers.draw import NAMES, SPEEDS, cell_square, move_text
+from retro.games.checkers.engine import warmup
 from retro.games.checkers.keys import TurnChanged
+from retro.pc.clock import VirtualClock
 from retro.pc.events import Click, Event
 from retro.pc.machine import Machine
 
@@ -179,6 +181,24 @@ async def add_square(ses: Session, sq: int) -> None:
     ses.say("Keep going: the jump is not finished.")
 
 
+async def engine_ready(ses: Session) -> None:
+    """Wait for the compiled search, if it is not ready yet (the first start on a
+    machine compiles it in another process, see ``engine.warmup``): the message line says
+    so and a bar shows the compile's progress, and every key is answered meanwhile (hot
+    keys at once, the others kept for afterwards).  A headless run waits without looking at
+    the keys, so a key script plays the same game whether or not the core was compiled."""
+    if warmup.ready():
+        return
+    if isinstance(ses.m.clock, VirtualClock):
+        warmup.wait()
+        return
+    before = ses.log.text
+    ses.say(warmup.message())
+    ses.draw()
+    await ui.work(ses.m, warmup.waiting(), progress=ses.progress("Engine"), stop_keys=())
+    ses.say(before)
+
+
 async def make_move(ses: Session, move: R.Move) -> NoReturn:
     ses.path, ses.typed = [], ""
     ses.play(move)
@@ -189,6 +209,7 @@ async def hint(ses: Session) -> None:
     """The engine's choice at the current level, shown and highlighted (not played)."""
     game = ses.game
     assert game is not None
+    await engine_ready(ses)
     ses.say("Looking for a hint...  Esc: the best so far")
     ses.draw()
     result = await ui.work(ses.m, E.Searcher(game, ses.settings.level).think(),
@@ -231,6 +252,7 @@ async def computer_turn(ses: Session) -> None:
     search = E.Searcher(game, ses.settings.level).think()
     try:
         with bound(ses, "!", _call_draw):
+            await engine_ready(ses)
             result = await ui.work(ses.m, search, progress=ses.progress("Nodes"))
             ses.last_search = {"nodes": result.nodes, "depth": result.depth,
                                "stopped": result.stopped}

@@ -32,6 +32,7 @@ from retro.games.checkers.record import Record
 from retro.games.checkers.save import SAVE_NAME, Saved, Settings, dump, parse
 from retro.games.checkers.turns import (
     computer_turn,
+    engine_ready,
     human_turn,
     judged_score,
     welcomes_draw,
@@ -250,6 +251,7 @@ class Session:
         assert game is not None
         other = R.other(offerer)
         if self.settings.players[other] == "computer":
+            await engine_ready(self)
             score = await ui.work(self.m, judged_score(self, other))
             accepted = welcomes_draw(game, other, score)
             self.say(f"{NAMES[other]} " + ("accepts the draw." if accepted else

@@ -337,17 +337,17 @@ def test_cache_folder_changes_with_any_compiled_source(monkeypatch: pytest.Monke
                                                       tmp_path: Path) -> None:
     """numba checks a cached function against its own file only; the folder's digest makes
     an edit to a callee's module (compiled into its callers) start a fresh cache."""
-    from retro.games.checkers.engine import bits
+    from retro.games.checkers.engine import cache
 
-    here = Path(bits.__file__).resolve().parent
-    for name in bits.COMPILED_SOURCES:
+    here = Path(cache.__file__).resolve().parent
+    for name in cache.COMPILED_SOURCES:
         shutil.copy(here / name, tmp_path / name)
-    monkeypatch.setattr(bits, "__file__", str(tmp_path / "bits.py"))
-    first = bits.cache_folder()
-    assert first == bits.cache_folder()
+    monkeypatch.setattr(cache, "__file__", str(tmp_path / "cache.py"))
+    first = cache.cache_folder()
+    assert first == cache.cache_folder()
     with (tmp_path / "core_moves.py").open("a") as f:
         f.write("# an edit\n")
-    assert bits.cache_folder() != first
+    assert cache.cache_folder() != first
 
 
 def test_captures_beyond_the_room_are_left_out_not_written_past_it() -> None:
