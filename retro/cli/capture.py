@@ -60,6 +60,7 @@ def _environment_setting(text: str) -> tuple[str, str]:
 
 def parser() -> Parser:
     """The parser of ``retro capture``'s options (the command comes after ``--``)."""
+    # The capture's machinery (pyte, numpy) loads when it runs: --help stays quick.
     from retro.capture.session import DEFAULT_SETTLE_MS, DEFAULT_TIMEOUT_S
 
     found = _Parser(prog="retro capture", add_help=False)
@@ -99,6 +100,7 @@ def parser() -> Parser:
 
 
 def main(args: list[str]) -> int:
+    # The capture's machinery (pyte, numpy) loads when it runs: --help stays quick.
     from retro.capture.session import CaptureError, capture
     from retro.frontends.record import read_header
     from retro.frontends.script import ScriptError, parse_tokens
@@ -162,21 +164,25 @@ _TAKES_VALUE = {"--keys", "--keys-file", "--settle", "--timeout", "--env",
 
 def _write(screen: object, ns: argparse.Namespace) -> None:
     """The final screen through the writers ``retro run`` uses."""
+    # The capture's machinery (pyte, numpy) loads when it runs: --help stays quick.
     from retro.pc.screen import Screen
 
     assert isinstance(screen, Screen)
     if ns.txt:
+        # The capture's machinery (pyte, numpy) loads when it runs: --help stays quick.
         from retro.screenfiles.dump import to_text
 
         ns.txt.write_text(to_text(screen), encoding="utf-8")
     if ns.bin:
         ns.bin.write_bytes(screen.to_bytes())
     if ns.png:
+        # The capture's machinery (pyte, numpy) loads when it runs: --help stays quick.
         from retro.pictures.png import write_png
         from retro.pictures.raster import render_rgb
 
         write_png(ns.png, render_rgb(screen, blink_on=True))
     if ns.ansi:
+        # The capture's machinery (pyte, numpy) loads when it runs: --help stays quick.
         from retro.screenfiles.ansi import encode_file
 
         ns.ansi.write_bytes(encode_file(screen))
@@ -184,6 +190,7 @@ def _write(screen: object, ns: argparse.Namespace) -> None:
 
 def _write_clips(tape: object, ns: argparse.Namespace) -> None:
     """The session as it came: ``--gif`` through the renderer, ``--cast`` as its bytes."""
+    # The capture's machinery (pyte, numpy) loads when it runs: --help stays quick.
     from retro.capture.tape import Tape, write_cast, write_gif
 
     assert isinstance(tape, Tape)

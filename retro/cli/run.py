@@ -213,6 +213,7 @@ def main(args: list[str]) -> int:
 
 def clip_camera(ns: argparse.Namespace) -> Camera | None:
     """The camera filming the run into ``--gif``, ``--apng`` and ``--cast`` (None: no clip)."""
+    # Each encoder loads only for an output asked for.
     from retro.frontends.camera import Camera, ClipOutputs, parse_duration_ms
 
     for clip in CLIPS:

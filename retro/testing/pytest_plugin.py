@@ -97,6 +97,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(_Recorder(config), "retro-golden-recorder")
     report = _report_folder(config)
     if report is not None and not _is_worker(config):
+        # numpy and the report load when a golden is compared: pytest starts quickly.
         from retro.testing.golden_report import clear
 
         clear(report)
@@ -188,6 +189,7 @@ class _Recorder:
 
 def _as_screen(value: Any) -> Any:
     __tracebackhide__ = True
+    # numpy and the report load when a golden is compared: pytest starts quickly.
     from retro.pc.screen import Screen
 
     if isinstance(value, Screen):
@@ -230,6 +232,7 @@ def assert_screen(request: pytest.FixtureRequest) -> Callable[..., None]:
 
     def check(value: Any, name: str | None = None) -> None:
         __tracebackhide__ = True
+        # numpy and the report load when a golden is compared: pytest starts quickly.
         from retro.screenfiles.dump import DumpError, diff, from_text, to_text
 
         screen = _as_screen(value)
@@ -275,6 +278,7 @@ def assert_screen(request: pytest.FixtureRequest) -> Callable[..., None]:
                                  + "\n".join(lines[1:]))
 
     def _report(folder: Path, test: str, path: Path, expected: Any, actual: Any) -> None:
+        # numpy and the report load when a golden is compared: pytest starts quickly.
         from retro.testing.golden_report import record_failure
 
         log.failures.append(record_failure(folder, test, _shown_path(path), expected, actual))
@@ -311,6 +315,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         config.stash[_UNUSED] = unused
     report = _report_folder(config)
     if report is not None:
+        # numpy and the report load when a golden is compared: pytest starts quickly.
         from retro.testing.golden_report import write_index
 
         compared = sum(len(users) for users in log.uses.values())

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from retro.pictures.raster import PHOSPHORS
+from retro.programs import UsageError, all_options, option_of
+from retro.programs.start import check_start, read_seed
 
 if TYPE_CHECKING:
     from retro.pc.machine import Program
@@ -50,9 +52,6 @@ class Start:
 
 def parse_query(pairs: Iterable[tuple[str, str]]) -> Start:
     """Check a query (name, value pairs in order); raises ``BadQuery`` naming the problem."""
-    from retro.programs import UsageError, all_options
-    from retro.programs.start import check_start
-
     values: dict[str, str] = {}
     for name, value in pairs:
         if name in values:
@@ -91,14 +90,10 @@ def parse_query(pairs: Iterable[tuple[str, str]]) -> Start:
 def _names_a_file(program: Program, name: str) -> bool:
     """Whether the program's option ``name`` is a path (``--pdn FILE``): a page must not
     make the server read its files (another browser's saves, ``/dev/zero``...)."""
-    from retro.programs import option_of
-
     option = option_of(program, name)
     return option is not None and option.metavar == "FILE"
 
 
 def _seed(text: str | None) -> int | None:
     """The seed of the query (None: drawn for each tab), as ``--seed`` reads it."""
-    from retro.programs.start import read_seed
-
     return None if text is None or text == "" else read_seed(text)

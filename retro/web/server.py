@@ -32,6 +32,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 from yarl import URL
 
+from retro.store.core import default_root
 from retro.web.protocol import (
     CLOSE_ENDED,
     CLOSE_FAILED,
@@ -121,8 +122,6 @@ class ServeConfig:
 
     def root(self) -> Path:
         """The server's data folder."""
-        from retro.store.core import default_root
-
         return self.data_root or default_root()
 
 
@@ -459,6 +458,7 @@ async def _machine(request: web.Request) -> web.StreamResponse:
 
 
 def machine_description() -> dict[str, Any]:
+    # The font and the raster (numpy) load for the page's first request only.
     from retro.pc.font import CELL_WIDTH, LINE_GRAPHICS, font_bytes
     from retro.pictures import raster
 

@@ -193,6 +193,7 @@ class WebFrontend:
 
 def run_session(config: dict[str, Any], channel: Channel) -> int:
     """Run the program ``config`` names until it ends or the page goes; 0 when it saved."""
+    # The machine loads in the session's own process; the server never needs it.
     from retro.frontends.record import Recorder, header
     from retro.frontends.script import make_machine
     from retro.pc.clock import RealClock

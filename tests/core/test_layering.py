@@ -214,3 +214,46 @@ def test_the_screen_file_modules_keep_their_own_order() -> None:
     for n, lower in enumerate(order):
         above = set(order[n + 1:])
         assert not {t for t, _, _ in GRAPH[lower]} & above
+
+
+def unexplained_lazy_imports(path: Path) -> list[int]:
+    """Lines of imports of retro inside functions with no comment saying why: on the line, or
+    just above the run of imports it opens."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    found = []
+    for node in ast.walk(ast.parse("\n".join(lines))):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for sub in ast.walk(node):
+            if not isinstance(sub, (ast.Import, ast.ImportFrom)):
+                continue
+            module = sub.module if isinstance(sub, ast.ImportFrom) else sub.names[0].name
+            if not module or module.split(".")[0] != "retro":
+                continue
+            if any("#" in lines[n] for n in range(sub.lineno - 1, sub.end_lineno or sub.lineno)):
+                continue
+            above = sub.lineno - 2
+            while above >= 0 and (lines[above].strip().startswith(("from ", "import ", ")"))
+                                  or lines[above].strip() == ""
+                                  or lines[above].strip().endswith(",")):
+                above -= 1
+            if above < 0 or not lines[above].strip().startswith("#"):
+                found.append(sub.lineno)
+    return sorted(set(found))
+
+
+@pytest.mark.parametrize("path", sorted(p for p in RETRO.rglob("*.py")
+                                        if p.relative_to(RETRO).parts[0] not in
+                                        ("games", "fonts")), ids=str)
+def test_an_import_inside_a_function_says_why_it_waits(path: Path) -> None:
+    """Imports go at the top unless waiting spares start-up time (numpy, pygame, aiohttp):
+    those say so in a comment."""
+    assert unexplained_lazy_imports(path) == []
+
+
+def test_the_lazy_import_check_sees_an_unexplained_one(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("def f():\n    x = 1\n    from retro.pc import screen\n"
+                      "def g():\n    # numpy waits\n    from retro.pc import screen\n",
+                      encoding="utf-8")
+    assert unexplained_lazy_imports(sample) == [3]
