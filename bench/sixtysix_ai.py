@@ -184,8 +184,6 @@ def main() -> None:
                     help="share of sampled worlds closing must win to be considered")
     ap.add_argument("--close-worlds", type=int, default=ExpertConfig().close_worlds,
                     help="worlds played out to check a close (0: the sampling alone decides)")
-    ap.add_argument("--close-samples", type=int, default=ExpertConfig().close_samples,
-                    help="worlds per decision of the players in a closing check's play-outs")
     ap.add_argument("--closed", default=CLOSED_LED_SUIT,
                     help="closed-game rule: led-suit (the manual) or trumps (standard)")
     ap.add_argument("--against", default="random,greedy",
@@ -197,7 +195,7 @@ def main() -> None:
     n = 60 if args.quick else args.deals
     deals = range(args.first, args.first + n)
     cfg = ExpertConfig(samples=args.samples, close_worlds=args.close_worlds,
-                       close_sure=args.close_sure, close_samples=args.close_samples)
+                       close_sure=args.close_sure)
     timer = Timer()
     base = -1.0
     if not args.no_baseline:
@@ -225,12 +223,10 @@ def main() -> None:
     print(f"decision_s_median = {timer.median():.4f}")
     print(f"samples = {cfg.samples}")
     print(f"close_worlds = {cfg.close_worlds}")
-    print(f"close_samples = {cfg.close_samples}")
     print(f"close_sure = {cfg.close_sure}")
     print(f"closed = {options.name}")
     print(f"deals = {n}")
-    # Each opponent (and the baseline, when run) plays every deal twice, seats swapped.
-    print(f"deal_plays = {2 * n * (len(figures) + (0 if args.no_baseline else 1))}")
+    print(f"deal_plays = {4 * n}")
 
 
 if __name__ == "__main__":

@@ -12,7 +12,6 @@ and sample count, never by the clock, so a seed gives the same move on every mac
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Generator
 from dataclasses import dataclass, field, replace
@@ -45,10 +44,9 @@ class ExpertConfig:
     close_sure: float = 0.9      # ... and win in this share of the sampled worlds
     close_hope: int = 45         # skip judging a close unless points + hand could reach this
     exact_roots: bool = False    # True: exact root values even when one world decides
-    close_worlds: int = 16       # worlds played out to check a close by its outcome (0: none)
+    close_worlds: int = 24       # worlds played out to check a close by its outcome (0: none)
     close_gain: float = 0.0      # ... and closing must gain more than this on average
     close_samples: int = 3       # worlds per decision of the players in those play-outs
-    close_probe: bool = True     # False: closing searched in full in every world (slower)
 
 
 @dataclass
@@ -118,23 +116,12 @@ class ExpertPlayer:
             # the same kind of worlds, played out without that sight, decide.
             worlds = [world_deal(deal, self.seat, *self.sample_world(deal, self.rng))
                       for _ in range(self.config.close_worlds)]
-            lead = yield from self._lead_after_closing(deal, carry)
             gain = yield from closing_gain(worlds, self.seat, play, carry,
-                                           self._play_out_player, self.rng.getrandbits(32),
-                                           lead)
+                                           self._play_out_player, self.rng.getrandbits(32))
             self.close_gain = gain
             if gain > self.config.close_gain:
                 return Close()
         return play
-
-    def _lead_after_closing(self, deal: Deal, carry: int) -> Generator[int, object, Move]:
-        """The lead this player would make right after closing: the same in every world
-        of the check, so searched once, by its own full sampling (``closing``)."""
-        closed = deal.copy()
-        closed.apply(Close())
-        me = ExpertPlayer(self.seat, random.Random(self.rng.getrandbits(32)),
-                          replace(self.config, close_worlds=0))
-        return (yield from me.choose_steps(closed, carry))
 
     def _play_out_player(self, seat: int, seed: int) -> ExpertPlayer:
         """The computer's own play, on a smaller budget, for checking a close: it samples
@@ -187,12 +174,6 @@ class ExpertPlayer:
         led = deal.trick[0].index if deal.trick else -1
         totals: dict[str, float] = {}
         consider_close = deal.can_close() and self._close_hope(deal) >= cfg.close_hope
-        # Closing is a candidate only if it wins in ``close_sure`` of the worlds: once more
-        # worlds have said no than that allows, its value no longer matters and is not
-        # searched (``_close_value``).  With several worlds only: one world keeps the old
-        # windowed search.
-        probe_close = consider_close and exact_roots and cfg.close_probe
-        refusals_left = samples - math.ceil(cfg.close_sure * samples - 1e-9)
         wins = 0
         trump = SUITS.index(deal.trump)
         cb = -1 if deal.closed_by is None else deal.closed_by
@@ -209,42 +190,16 @@ class ExpertPlayer:
             sv = Solver(trump, closed_by=cb, schwarz_at_close=deal.schwarz_at_close,
                         carry=carry, stock=stock, closed_tt=self._closed_tt,
                         trumps_after_closing=rule)
-            t0, t1 = int(deal.tricks_won[0] > 0), int(deal.tricks_won[1] > 0)
             vals = sv.root_values(hands[0], hands[1], deal.turn, led, deal.points[0],
-                                  deal.points[1], t0, t1, 0, cb, deal.schwarz_at_close,
-                                  depth, allow_close=consider_close and not probe_close,
-                                  exact=exact_roots)
-            if probe_close and refusals_left >= 0:
-                won, value = _close_value(sv, hands[0], hands[1], seat, deal.points, t0, t1,
-                                          refusals_left > 0)
-                if not won:
-                    refusals_left -= 1
-                if value is not None:
-                    vals["close"] = value
+                                  deal.points[1], int(deal.tricks_won[0] > 0),
+                                  int(deal.tricks_won[1] > 0), 0, cb, deal.schwarz_at_close,
+                                  depth, allow_close=consider_close, exact=exact_roots)
             if "close" in vals and (vals["close"] if seat == 0 else -vals["close"]) > 0:
                 wins += 1
             for k, v in vals.items():
                 totals[k] = totals.get(k, 0.0) + (v if seat == 0 else -v)
         self.close_wins = wins / samples
-        if probe_close and refusals_left < 0:
-            totals.pop("close", None)     # refused by too many worlds: not a candidate
         return {k: v / samples for k, v in totals.items()}
-
-
-def _close_value(sv: Solver, h0: int, h1: int, closer: int, points: list[int], t0: int,
-                 t1: int, need_lost: bool) -> tuple[bool, float | None]:
-    """Whether closing now wins this world for ``closer`` (leading), and its exact value
-    for seat 0 unless it loses and ``need_lost`` is false (then it is not needed).
-
-    Closed values are whole game points, so a window of half a point around 0 answers
-    "does it win?" far more cheaply than the full search."""
-    args = (h0, h1, closer, -1, points[0], points[1], t0, t1, 0, closer,
-            (t1 if closer == 0 else t0) == 0, 99)
-    probe = sv.value(*args, *((0.0, 0.5) if closer == 0 else (-0.5, 0.0)))
-    won = probe >= 0.5 if closer == 0 else probe <= -0.5
-    if won or need_lost:
-        return won, sv.value(*args)
-    return won, None
 
 
 # -- baselines ---------------------------------------------------------------------------

@@ -9,11 +9,6 @@ know) are played to the end twice from the same cards, once closing now and once
 the best card instead, both sides then choosing every move by the computer's own play, each
 from its own seat's view (it samples the cards it cannot see, and never sees them), and the
 game points are compared.  The computer closes only where closing gains on average.
-
-After closing, the closer leads from the same view in every world (nothing has been shown
-since), so that lead is the computer's own move, decided once by its full search before the
-worlds are played out (``lead``), not once a world on the play-outs' small budget: that
-search was most of the check's time, and it is the lead the computer would then play.
 """
 
 from __future__ import annotations
@@ -40,14 +35,12 @@ def world_deal(deal: Deal, seat: int, opponent: list[Card], stock: list[Card]) -
     return world
 
 
-def play_out(world: Deal, first: Move | tuple[Move, ...], seat: int, carry: int,
-             players: PlayerFactory, seed: int) -> int:
-    """Game points for ``seat`` when ``first`` (a move, or moves in a row) is played and
-    ``players`` play on to the end (carried points go to the winner; a drawn game gives
-    0)."""
+def play_out(world: Deal, first: Move, seat: int, carry: int, players: PlayerFactory,
+             seed: int) -> int:
+    """Game points for ``seat`` when ``first`` is played and ``players`` play on to the end
+    (carried points go to the winner; a drawn game gives 0)."""
     deal = world.copy()
-    for move in first if isinstance(first, tuple) else (first,):
-        deal.apply(move)
+    deal.apply(first)
     seats = {s: players(s, seed * 2 + s) for s in (0, 1)}
     while not deal.over:
         deal.apply(seats[deal.turn].choose(deal, carry))
@@ -60,11 +53,9 @@ def play_out(world: Deal, first: Move | tuple[Move, ...], seat: int, carry: int,
 
 
 def closing_gain(worlds: list[Deal], seat: int, play: Move, carry: int,
-                 players: PlayerFactory, seed: int,
-                 lead: Move | None = None) -> Generator[int, object, float]:
+                 players: PlayerFactory, seed: int) -> Generator[int, object, float]:
     """Mean game points of closing now minus those of ``play``, over the same worlds (each
-    world's two play-outs share their players' seeds too); ``lead``, if given, is the
-    closer's first lead after closing in every world.
+    world's two play-outs share their players' seeds too).
 
     Yields the number of worlds played out so far (cooperative work).
     """
@@ -73,7 +64,6 @@ def closing_gain(worlds: list[Deal], seat: int, play: Move, carry: int,
         if done:
             yield done
         run_seed = seed + done
-        close = (Close(), lead) if lead is not None else Close()
-        total += (play_out(world, close, seat, carry, players, run_seed)
+        total += (play_out(world, Close(), seat, carry, players, run_seed)
                   - play_out(world, play, seat, carry, players, run_seed))
     return total / len(worlds)

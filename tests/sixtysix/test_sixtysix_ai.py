@@ -428,36 +428,3 @@ def test_expert_closes_where_the_check_finds_a_gain() -> None:
     expert = ExpertPlayer(0, random.Random(1))
     assert expert.choose(deal) == Close()
     assert expert.close_gain > 0
-
-
-def test_closing_is_searched_in_full_wherever_it_can_still_be_a_candidate() -> None:
-    # Each world first asks only whether closing wins (a narrow window); once more worlds
-    # say no than ``close_sure`` allows, closing's value is no longer searched.  Every
-    # move's value, and closing's wherever it can still be played, must be the full
-    # search's: with ``close_sure`` just at the share of worlds won, closing is kept; a
-    # world more, it is dropped.
-    compared = 0
-    for seed in range(5):
-        deal = _first_lead(seed)
-        greedy = [GreedyPlayer(0, random.Random(seed)), GreedyPlayer(1, random.Random(seed))]
-        while not deal.over:
-            if deal.can_close():
-                full = ExpertPlayer(deal.turn, random.Random(seed),
-                                    ExpertConfig(close_probe=False))
-                slow = full.evaluate(deal)
-                quick = ExpertPlayer(deal.turn, random.Random(seed)).evaluate(deal)
-                assert {k: v for k, v in quick.items() if k != "close"} == \
-                    {k: v for k, v in slow.items() if k != "close"}, seed
-                if "close" in slow:
-                    won = round(full.close_wins * full.config.samples)
-                    at = ExpertConfig(close_sure=won / full.config.samples)
-                    kept = ExpertPlayer(deal.turn, random.Random(seed), at).evaluate(deal)
-                    assert kept == slow, seed
-                    if won < full.config.samples:
-                        above = ExpertConfig(close_sure=(won + 1) / full.config.samples)
-                        dropped = ExpertPlayer(deal.turn, random.Random(seed),
-                                               above).evaluate(deal)
-                        assert "close" not in dropped, seed
-                    compared += 1
-            deal.apply(greedy[deal.turn].choose(deal))
-    assert compared >= 3, compared
