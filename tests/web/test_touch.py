@@ -389,7 +389,8 @@ def cursor_canvas(page: Page) -> tuple[Any, np.ndarray, dict[str, bool]]:
     """The page's screen, its canvas and the phases it was drawn at, in one turn of the page's
     script, taken when the page's own clock shows the cursor."""
     found = page.wait_for_function(
-        "() => { if (retroPage.shown().cursor !== true) return false;"
+        "() => { if (retroPage.shown().cursor !== true || retroPage.drawPending())"
+        " return false;"
         " const c = document.getElementById('screen'); return [retroPage.cells(), "
         "retroPage.pixels(), [c.width, c.height], retroPage.shown()]; }",
         polling=5, timeout=5000)

@@ -682,6 +682,9 @@
   page.cells = () => ({ chars: Array.from(chars), attrs: Array.from(attrs), mono: screen.mono,
                         border: screen.border, blink: screen.blink, cursor: screen.cursor });
   page.shown = () => ({ blink: shown.blink, cursor: shown.cursor });
+  // Whether the cells are newer than the canvas: a frame came and its drawing waits for the
+  // next animation frame.
+  page.drawPending = () => drawRequested;
   page.render = (phase) => {
     page.phase = phase;
     dirty.fill(1);
