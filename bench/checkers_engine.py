@@ -260,9 +260,12 @@ class Tally:
         return max(0.0, mean - half), min(1.0, mean + half)
 
 
-def ballots(options: R.Options, count: int, seed: int) -> list[tuple[int, ...]]:
-    """``count`` seeded openings: indexes into legal-move lists, BALLOT_PLIES deep."""
-    start = R.new_game(options, random.Random(seed))
+def ballots(options: R.Options, count: int, seed: int,
+            weights_seed: int | None = None) -> list[tuple[int, ...]]:
+    """``count`` seeded openings: indexes into legal-move lists, BALLOT_PLIES deep, from the
+    start that ``weights_seed`` deals (``seed`` when None: the Weckers weights change which
+    moves are legal, so an opening holds only for the weights it was found with)."""
+    start = R.new_game(options, random.Random(seed if weights_seed is None else weights_seed))
     plies = BALLOT_PLIES if options.rows == 8 else 2
     lines: list[tuple[int, ...]] = []
 
@@ -419,8 +422,15 @@ def _quiet_worker() -> None:
 def match(a: Player | SimplechPlayer, b: Player | SimplechPlayer, games: int,
           options: R.Options, seed: int) -> Tally:
     """``games`` games (rounded up to pairs): each opening with a as black, then as white."""
+    pairs = (games + 1) // 2
+    if options.weighted:
+        # each pair of games has weights of its own, so each finds its opening on them
+        lines = [(ballots(options, 1, seed + n, seed * 1000 + n) or [()])[0]
+                 for n in range(pairs)]
+    else:
+        lines = ballots(options, pairs, seed)
     specs = [Opening(line, a_black, seed * 1000 + n)
-             for n, line in enumerate(ballots(options, (games + 1) // 2, seed))
+             for n, line in enumerate(lines)
              for a_black in (True, False)][LIMITS["first"]:]
     _MATCH[:] = [(a, b, options)]
     tally = Tally()
