@@ -51,6 +51,13 @@ def test_text_after_a_zero_width_character_is_kept(joiner: str, name: str) -> No
     assert int(screen.chars[0, 0]) == REPLACEMENT and screen.read(0, 2, 7) == "Warning"
 
 
+@pytest.mark.parametrize("control", ["\x7f", "\x80", "\x90", "\x9f"])
+def test_a_character_xterm_does_not_draw_is_skipped_and_the_text_after_it_kept(
+        control: str) -> None:
+    screen = fed(f"ab{control}cd")
+    assert screen.read(0, 0, 5) == "abcd "
+
+
 def test_a_zero_width_character_on_a_cp437_letter_keeps_the_letter_in_the_buffer() -> None:
     screen = fed("a\u200bb")
     assert screen.read(0, 0, 2) == "a\u200bb"
