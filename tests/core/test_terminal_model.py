@@ -157,3 +157,32 @@ def test_characters_with_a_cell_of_their_own_are_not_zero_width(char: str) -> No
 
 def test_a_dump_row_splits_into_cells_with_their_zero_width_characters() -> None:
     assert cells_of("a\u200bb\u0301c") == ["a\u200b", "b\u0301", "c"]
+
+
+def test_a_secondary_device_attributes_query_is_answered_once() -> None:
+    replies: list[bytes] = []
+    model = TerminalModel(80, 25, reply=replies.append)
+    ByteTerminalStream(model).feed_bytes(b"\x1b[>cA")
+    assert len(replies) == 1 and replies[0].startswith(b"\x1b[") and replies[0].endswith(b"c")
+    assert cells_to_screen(model).read(0, 0, 2) == "A "
+
+
+@pytest.mark.parametrize("sequence", ["\x1b[>m", "\x1b[>0m", "\x1b[>4;2m"])
+def test_a_modify_keys_sequence_leaves_the_colours_alone(sequence: str) -> None:
+    screen = fed(f"\x1b[1;31m{sequence}B")
+    assert screen.read(0, 0, 1) == "B" and int(screen.attrs[0, 0]) == 0x0C
+
+
+def test_blinking_text_on_a_dark_background_keeps_the_blink_mode() -> None:
+    screen = fed("plain \x1b[5mblinking\x1b[0m plain")
+    assert screen.blink and int(screen.attrs[0, 6]) & 0x80 and not int(screen.attrs[0, 0]) & 0x80
+
+
+def test_a_bright_background_turns_the_blink_bit_into_intensity() -> None:
+    assert not fed("\x1b[105mX").blink
+
+
+def test_the_cursor_is_shown_until_the_program_hides_it() -> None:
+    assert fed("ab").cursor.visible
+    hidden = fed("ab\x1b[?25l")
+    assert not hidden.cursor.visible and hidden.cursor.col == 2
