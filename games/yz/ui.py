@@ -414,23 +414,21 @@ class App:
         else:
             self.say("You have posted: press R or click ROLL to go on.")
 
-    def toggle(self, index: int) -> None:
+    def _dice_to_hold(self) -> Game | None:
+        """The game whose dice may be held now; none (said why) once they are posted."""
         g = self.game
-        if g is None:
-            return
-        if g.phase is Phase.POSTED:
+        if g is not None and g.phase is Phase.POSTED:
             self.say_dice_are_posted()
-            return
-        g.toggle(index)
+            return None
+        return g
+
+    def toggle(self, index: int) -> None:
+        if (g := self._dice_to_hold()) is not None:
+            g.toggle(index)
 
     def select_all(self) -> None:
-        g = self.game
-        if g is None:
-            return
-        if g.phase is Phase.POSTED:
-            self.say_dice_are_posted()
-            return
-        g.select_all()
+        if (g := self._dice_to_hold()) is not None:
+            g.select_all()
 
     # -- input ------------------------------------------------------------------------------------
 
