@@ -22,6 +22,7 @@ from retro.testing.golden_report import (
     OUTLINE_WIDTH,
     difference_picture,
     record_failure,
+    write_index,
 )
 
 HEIGHT = 16   # a colour screen's cell
@@ -87,3 +88,37 @@ def test_a_failure_writes_three_pictures_and_the_diff_lines(tmp_path: Path) -> N
     assert entry["lines"][0] == "3 changed cells in 1 row"
     difference = decode_png((tmp_path / entry["files"]["difference"]).read_bytes())
     assert np.array_equal(difference, difference_picture(expected, actual))
+
+
+def test_a_change_at_the_screens_corner_is_outlined_inside_the_picture() -> None:
+    expected = Screen()
+    actual = expected.copy()
+    actual.put(24, 79, "X", 0x4E)
+    outline = np.all(difference_picture(expected, actual) == OUTLINE, axis=2)
+    w = OUTLINE_WIDTH
+    assert outline[-w:, -CELL_WIDTH:].all() and outline[-HEIGHT:, -w:].all()
+    assert outline[-HEIGHT - w:-HEIGHT, -CELL_WIDTH:].all()
+
+
+def test_every_picture_is_the_screen_alone_without_the_border_band(tmp_path: Path) -> None:
+    expected, actual = screens()
+    expected.border = actual.border = 0x04
+    folder = tmp_path / "report" / "pictures"          # a folder whose parent is new too
+    entry = record_failure(folder, "t::a", "golden/a.txt", expected, actual)
+    shapes = {decode_png((folder / name).read_bytes()).shape for name in entry["files"].values()}
+    assert shapes == {render_rgb(actual, border_band=False).shape}
+
+
+def test_the_index_shows_the_actual_screen_where_there_is_no_golden_yet(tmp_path: Path) -> None:
+    _, actual = screens()
+    folder = tmp_path / "index" / "here"
+    entry = record_failure(folder, "t::new", "golden/new.txt", None, actual)
+    assert sorted(entry["files"]) == ["actual"]
+    page = write_index(folder, [entry], compared=1).read_text()
+    assert page.count("<img") == 1 and "actual screen" in page and "no golden file yet" in page
+    assert "failing of 1 compared" in page and "Every screen matched" not in page
+
+
+def test_an_index_with_no_failures_says_every_screen_matched(tmp_path: Path) -> None:
+    page = write_index(tmp_path / "run" / "report", [], compared=7).read_text()
+    assert "Every screen matched" in page and "0 failing of 7 compared" in page
