@@ -325,7 +325,7 @@ def test_garbage_from_one_page_ends_only_its_own_session(open_page: Any) -> None
     bad.evaluate("retroPage.socket.send('{\"t\": \"reboot\"}')")
     bad.wait_for_function("retroPage.closed !== null", timeout=10000)
     assert bad.evaluate("retroPage.closed") == {
-        "code": 1008, "reason": "bad message: unknown message (expected a key or a click)"}
+        "code": 1008, "reason": "bad message: unknown message (expected a key, a click or a clip)"}
     assert "The session has ended" in bad.locator("#status").inner_text()
     good.keyboard.press("ArrowDown")
     wait_for_screen(good, run(LAUNCHER, keys="DOWN").screen)
