@@ -113,6 +113,8 @@ class ServeConfig:
     #: ``--max-per-address``; None: ``MAX_PER_ADDRESS`` beyond loopback, no cap on loopback.
     max_per_address: int | None = None
     header_timeout: float = HEADER_TIMEOUT_S
+    #: A session makes at most one clip in this many seconds.
+    clip_interval: float = CLIP_INTERVAL_S
 
     @property
     def loopback(self) -> bool:
@@ -303,14 +305,14 @@ class Session:
     clip_asked: float | None = None
     clip_pending: bool = False
 
-    def clip_refusal(self, now: float) -> str | None:
+    def clip_refusal(self, now: float, interval: float = CLIP_INTERVAL_S) -> str | None:
         """Why a clip asked for at ``now`` is not made (None: it is): one at a time, one
-        every ``CLIP_INTERVAL_S``."""
+        every ``interval`` seconds."""
         if self.clip_pending:
             return "a clip is being made: it comes in a moment"
-        if self.clip_asked is not None and now - self.clip_asked < CLIP_INTERVAL_S:
-            wait = math.ceil(CLIP_INTERVAL_S - (now - self.clip_asked))
-            return f"one clip every {CLIP_INTERVAL_S:g} seconds: try again in {wait} s"
+        if self.clip_asked is not None and now - self.clip_asked < interval:
+            wait = math.ceil(interval - (now - self.clip_asked))
+            return f"one clip every {interval:g} seconds: try again in {wait} s"
         return None
 
 
@@ -654,7 +656,7 @@ async def _converse(session: Session, config: ServeConfig) -> None:
             if event is None:
                 continue
             if isinstance(event, ClipAsk):
-                refusal = session.clip_refusal(session.last_active)
+                refusal = session.clip_refusal(session.last_active, config.clip_interval)
                 if refusal is not None:
                     with contextlib.suppress(ConnectionError, RuntimeError):
                         await session.socket.send_str(dumps({"t": "clip", "error": refusal}))

@@ -30,7 +30,7 @@ from retro.pictures.png import read_png
 from retro.pictures.raster import blink_visible, cursor_visible, render_rgb
 from retro.web.history import ENTRY_BYTES, KEEP_S, ClipRefused, ScreenHistory
 from retro.web.protocol import CLIP_ASK, CLIP_INTERVAL_S, BadMessage, parse_client
-from retro.web.server import ServeConfig
+from retro.web.server import ServeConfig, Session
 
 from .conftest import PageScreen, connect, first_frame, served
 
@@ -149,8 +149,8 @@ def test_one_browser_cannot_get_another_browsers_clip(tmp_path: Path) -> None:
 
 def test_a_second_clip_within_the_interval_is_refused_with_a_reason(
         tmp_path: Path, retro_home: Path) -> None:
-    async def go() -> list[dict[str, Any]]:
-        async with served(ServeConfig(port=0)) as client:
+    async def go() -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        async with served(ServeConfig(port=0, clip_interval=1.5)) as client:
             socket = await connect(client, "program=charmap&seed=1",
                                    max_msg_size=0)
             page = PageScreen()
@@ -160,15 +160,27 @@ def test_a_second_clip_within_the_interval_is_refused_with_a_reason(
                 await socket.send_str(json.dumps({"t": "clip"}))
             for _ in range(3):
                 answers.append(await _answer(socket, page))
+            await asyncio.sleep(1.6)   # the interval is over: the next one is made
+            await socket.send_str(json.dumps({"t": "clip"}))
+            later = await _answer(socket, page)
             await socket.close()
-            return answers
-    answers = asyncio.run(go())
+            return answers, later
+    answers, later = asyncio.run(go())
     assert sum("gif" in a for a in answers) == 1
     reasons = sorted(a["error"] for a in answers if "error" in a)
     assert len(reasons) == 2
-    assert all(r.startswith(("a clip is being made", "one clip every 5 seconds"))
+    assert all(r.startswith(("a clip is being made", "one clip every 1.5 seconds"))
                for r in reasons), reasons
-    assert CLIP_INTERVAL_S == 5.0
+    assert "gif" in later, later
+    assert ServeConfig().clip_interval == CLIP_INTERVAL_S == 5.0
+
+
+def test_a_clip_being_made_refuses_the_next_however_long_it_takes() -> None:
+    session = Session(1, None, None, clip_asked=100.0)   # type: ignore[arg-type]
+    assert session.clip_refusal(101.0) == "one clip every 5 seconds: try again in 4 s"
+    assert session.clip_refusal(105.0) is None
+    session.clip_pending = True
+    assert session.clip_refusal(200.0) == "a clip is being made: it comes in a moment"
 
 
 def test_the_clip_message_is_checked_like_the_others() -> None:
@@ -258,8 +270,11 @@ def test_a_screen_replaced_within_a_tick_is_not_kept() -> None:
         history.note(screen, 1.001 + n * 0.0009)   # ten screens between two ticks
     assert len(history.shots) == 1
     screen.put(0, 0, "x", 0x07)
-    history.note(screen, 1.02)
-    assert len(history.shots) == 2
+    history.note(screen, 1.01)   # the tick at 1.01 sees this one, none saw the one before
+    assert [t for t, _ in history.shots] == [1.01]
+    screen.put(0, 0, "y", 0x07)
+    history.note(screen, 1.015)
+    assert [t for t, _ in history.shots] == [1.01, 1.015]
 
 
 def test_the_kept_screens_stay_within_their_byte_bound() -> None:
