@@ -83,8 +83,6 @@ class ScreenHistory:
         #: (machine time it shows from, compressed content), oldest first.
         self.shots: deque[tuple[float, bytes]] = deque()
         self.bytes = 0
-        #: The moment from which every screen is kept (later once the byte bound dropped some).
-        self.since = 0.0
         self._held: bytes | None = None
 
     def note(self, screen: Screen, t: float) -> None:
@@ -107,7 +105,6 @@ class ScreenHistory:
             self._drop(0)
         while self.bytes > self.max_bytes and len(self.shots) >= 2:
             self._drop(0)
-            self.since = self.shots[0][0]
 
     def _drop(self, index: int) -> None:
         packed = self.shots[index][1]
@@ -118,8 +115,10 @@ class ScreenHistory:
         self.bytes -= len(packed) + ENTRY_BYTES
 
     def start(self, end: float) -> float:
-        """Where a clip ending at ``end`` starts: a minute before, or what is kept."""
-        return max(end - self.keep, self.since, 0.0)
+        """Where a clip ending at ``end`` starts: a minute before, or at the first screen
+        kept (the program's first drawing, as a ``retro run --gif`` clip starts there too,
+        or the oldest screen the byte bound left)."""
+        return max(end - self.keep, self.shots[0][0])
 
     def clip(self, end: float, *, phosphor: str = "green", border_band: bool = True,
              limit: int = MAX_CLIP_BYTES) -> Clip:

@@ -244,7 +244,6 @@ def run_session(config: dict[str, Any], channel: Channel) -> int:
     if isinstance(speaker, Speaker):
         speaker.sink = WebSink(channel, machine)
     history = ScreenHistory()
-    history.note(machine.screen, machine.now())   # blank until the program first draws
     coroutine = Watched(program.main(machine),
                         lambda: history.note(machine.screen, machine.now()))
     frontend = WebFrontend(channel, coroutine, history, config.get("phosphor") or "green")

@@ -286,9 +286,9 @@ def test_the_kept_screens_stay_within_their_byte_bound() -> None:
         history.note(screen, n * 0.1)
     assert history.bytes <= 64 * 1024
     assert history.bytes == sum(len(p) + ENTRY_BYTES for _t, p in history.shots)
-    assert history.since == history.shots[0][0] > 0
+    assert history.shots[0][0] > 0
     clip = history.clip(20.0)
-    assert clip.first_ms == round(history.since * 1000)   # it covers what is kept
+    assert clip.first_ms == round(history.shots[0][0] * 1000)   # it covers what is kept
 
 
 def test_a_clip_larger_than_the_limit_is_refused_in_one_line() -> None:
@@ -340,3 +340,14 @@ def test_a_session_clip_takes_the_time_it_is_asked_at(tmp_path: Path) -> None:
     short, long = history.clip(1.0), history.clip(3.0)
     assert time.monotonic() - started < 5
     assert (short.first_ms, short.ms, long.ms) == (500, 500, 2500)
+
+
+def test_a_clip_starts_at_the_programs_first_drawing() -> None:
+    # Nothing noted before 0.5 s: the clip starts there, as retro run --gif leaves out the
+    # blank screen before a program first draws.
+    history = ScreenHistory()
+    screen = Screen()
+    screen.put(0, 0, "hello", 0x1E)
+    history.note(screen, 0.504)
+    clip = history.clip(1.0)
+    assert (clip.first_ms, clip.ms) == (510, 490)
