@@ -351,3 +351,21 @@ def test_a_clip_starts_at_the_programs_first_drawing() -> None:
     history.note(screen, 0.504)
     clip = history.clip(1.0)
     assert (clip.first_ms, clip.ms) == (510, 490)
+
+
+def test_an_apng_frame_longer_than_its_delay_field_is_split_and_adds_up(tmp_path: Path
+                                                                        ) -> None:
+    palette = np.array([[0, 0, 0], [255, 255, 255]], np.uint8)
+    picture = np.zeros((10, 12), np.uint8)
+    picture[2:5, 3:7] = 1
+    sink = ApngSink(tmp_path / "long.png")
+    sink.add(picture, 700_000, palette)   # 70000 ticks: the delay field holds 65535
+    changed = picture.copy()
+    changed[8, 11] = 1
+    sink.add(changed, 30, palette)
+    sink.close()
+    frames, durations = frames_of((tmp_path / "long.png").read_bytes())
+    assert durations == [655_350, 44_650, 30]
+    expected = [picture, picture, changed]
+    for frame, indices in zip(frames, expected, strict=True):
+        assert np.array_equal(frame, palette[indices])
