@@ -358,14 +358,15 @@ def test_an_apng_frame_longer_than_its_delay_field_is_split_and_adds_up(tmp_path
     palette = np.array([[0, 0, 0], [255, 255, 255]], np.uint8)
     picture = np.zeros((10, 12), np.uint8)
     picture[2:5, 3:7] = 1
-    sink = ApngSink(tmp_path / "long.png")
-    sink.add(picture, 700_000, palette)   # 70000 ticks: the delay field holds 65535
     changed = picture.copy()
     changed[8, 11] = 1
-    sink.add(changed, 30, palette)
+    sink = ApngSink(tmp_path / "long.png")
+    sink.add(picture, 30, palette)
+    sink.add(changed, 700_000, palette)   # 70000 ticks: the delay field holds 65535
+    sink.add(picture, 20, palette)
     sink.close()
     frames, durations = frames_of((tmp_path / "long.png").read_bytes())
-    assert durations == [655_350, 44_650, 30]
-    expected = [picture, picture, changed]
+    assert durations == [30, 655_350, 44_650, 20]
+    expected = [picture, changed, changed, picture]
     for frame, indices in zip(frames, expected, strict=True):
         assert np.array_equal(frame, palette[indices])
