@@ -8,8 +8,8 @@ only three kinds::
     {"t": "clip"}                                   the last minute as a GIF, please
 
 The answer to ``clip`` comes on the same socket, so only the page that plays a session ever
-gets its clip: ``{"t": "clip", "gif": BASE64, "frames": N, "ms": MS}`` or
-``{"t": "clip", "error": REASON}``.
+gets its clip: ``{"t": "clip", "now": S, "start": MS, "ms": MS, "frames": N, "gif": BASE64}``
+or ``{"t": "clip", "error": REASON}``.
 
 Anything else (a binary frame, more than ``MAX_MESSAGE_BYTES``, text that is not such an
 object, messages faster than ``RateLimit`` allows) is a ``BadMessage``: the server ends that
