@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 
 from retro.frontends.host import run_realtime
-from retro.pc.machine import Machine, Request, WaitKey
+from retro.pc.machine import POLL_COST_S, Machine, Request, Sleep, WaitKey
 from retro.pc.speaker import Segment, Speaker
 from retro.web.history import ClipRefused, ScreenHistory
 from retro.web.protocol import dumps, read_event
@@ -150,6 +150,8 @@ class WebFrontend:
         self.program = program
         self.history = history
         self.phosphor = phosphor
+        #: The machine time the program last ran at (when it made its request under way).
+        self.ran_at: float | None = None
         self.chars: np.ndarray | None = None
         self.attrs: np.ndarray | None = None
         self.registers: tuple[Any, ...] | None = None
@@ -204,12 +206,33 @@ class WebFrontend:
                 "cursor": [cursor.row, cursor.col, cursor.start, cursor.end, cursor.visible],
                 "cells": cells.ravel().tolist()}
 
+    def ran(self, machine: Machine) -> None:
+        """The program has run up to its next request: its screen shows from now on."""
+        self.ran_at = machine.now()
+        if self.history is not None:
+            self.history.note(machine.screen, self.ran_at)
+
+    def clip_end(self, machine: Machine) -> float:
+        """Where a clip asked for now ends: now, but never past the moment the request under
+        way is answered on the machine's clock (a sleep's end, a wait's timeout, a poll's
+        cost), which a busy program's real time may have passed already; the screen after
+        that moment is not drawn yet."""
+        now = machine.now()
+        request = None if self.program is None else self.program.request
+        if self.ran_at is None or request is None:
+            return now
+        if isinstance(request, Sleep):
+            return min(now, self.ran_at + request.seconds)
+        if request.timeout is None:
+            return now   # waiting for the player: the time passes as it does in a replay
+        return min(now, self.ran_at + (request.timeout or POLL_COST_S))
+
     def clip(self, machine: Machine) -> dict[str, Any]:
         """The ``clip`` answer: the kept screens up to now as a GIF (base64), or why not."""
         if self.history is None:
             return {"t": "clip", "error": "this session keeps no clip"}
         try:
-            clip = self.history.clip(machine.now(), phosphor=self.phosphor)
+            clip = self.history.clip(self.clip_end(machine), phosphor=self.phosphor)
         except ClipRefused as err:
             return {"t": "clip", "error": str(err)}
         return {"t": "clip", "now": round(clip.end, 4), "start": clip.first_ms,
@@ -243,10 +266,9 @@ def run_session(config: dict[str, Any], channel: Channel) -> int:
     speaker = machine.speaker
     if isinstance(speaker, Speaker):
         speaker.sink = WebSink(channel, machine)
-    history = ScreenHistory()
-    coroutine = Watched(program.main(machine),
-                        lambda: history.note(machine.screen, machine.now()))
-    frontend = WebFrontend(channel, coroutine, history, config.get("phosphor") or "green")
+    frontend = WebFrontend(channel, None, ScreenHistory(), config.get("phosphor") or "green")
+    coroutine = Watched(program.main(machine), lambda: frontend.ran(machine))
+    frontend.program = coroutine
 
     def on_term(signum: int, frame: FrameType | None) -> None:
         frontend.quit_signal = signum

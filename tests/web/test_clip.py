@@ -22,8 +22,8 @@ from PIL import Image
 
 from retro.cli import main as cli_main
 from retro.frontends.camera import Camera, ClipOutputs
-from retro.frontends.script import run
-from retro.pc.machine import Machine, Program
+from retro.frontends.script import make_machine, run
+from retro.pc.machine import POLL_COST_S, Machine, Program, Sleep, WaitKey
 from retro.pc.screen import Screen
 from retro.pictures.clip import TICK_MS, ApngSink
 from retro.pictures.png import read_png
@@ -31,6 +31,7 @@ from retro.pictures.raster import blink_visible, cursor_visible, render_rgb
 from retro.web.history import ENTRY_BYTES, KEEP_S, ClipRefused, ScreenHistory
 from retro.web.protocol import CLIP_ASK, CLIP_INTERVAL_S, BadMessage, parse_client
 from retro.web.server import ServeConfig, Session
+from retro.web.session import Channel, Watched, WebFrontend
 
 from .conftest import PageScreen, connect, first_frame, served
 
@@ -371,3 +372,29 @@ def test_an_apng_frame_longer_than_its_delay_field_is_split_and_adds_up(tmp_path
     expected = [picture, changed, changed, picture]
     for frame, indices in zip(frames, expected, strict=True):
         assert np.array_equal(frame, palette[indices])
+
+
+class _Clock:
+    def __init__(self, now: float) -> None:
+        self.t = now
+
+    def now(self) -> float:
+        return self.t
+
+
+@pytest.mark.parametrize(("request_", "end"), [
+    (Sleep(0.3), 8.3), (WaitKey(0.2), 8.2), (WaitKey(0.0), 8.0 + POLL_COST_S),
+    (WaitKey(None), 8.5), (Sleep(2.0), 8.5)])
+def test_a_clip_ends_where_the_request_under_way_is_answered_at_the_latest(
+        request_: Sleep | WaitKey, end: float) -> None:
+    # The program ran (and drew) at 8.0 and asked for this; the session's clock says 8.5:
+    # a replay answers the request at 8.0 plus its length, and draws what comes next.
+    machine = make_machine("", "", 1, None, None, _Clock(8.0))
+    program = Watched(_counter(machine))
+    frontend = WebFrontend(Channel(-1, -1), program, ScreenHistory())
+    frontend.ran(machine)
+    program.request = request_
+    machine.clock.t = 8.5   # type: ignore[attr-defined]
+    assert frontend.clip_end(machine) == pytest.approx(end)
+    assert frontend.history is not None and frontend.history.shots[0][0] == 8.0
+    program.close()
