@@ -235,7 +235,7 @@ class WebFrontend:
             clip = self.history.clip(self.clip_end(machine), phosphor=self.phosphor)
         except ClipRefused as err:
             return {"t": "clip", "error": str(err)}
-        return {"t": "clip", "now": round(clip.end, 4), "start": clip.first_ms,
+        return {"t": "clip", "now": clip.end, "start": clip.first_ms,
                 "ms": clip.ms, "frames": clip.frames,
                 "gif": base64.b64encode(clip.gif).decode("ascii")}
 
