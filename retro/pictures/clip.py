@@ -18,12 +18,17 @@ changes are not filmed.
 
 Encoding is Pillow's: GIF frames hold the rectangle that changed since the frame before,
 in a global palette of the machine's own colours (16 VGA colours, or the phosphor's levels),
-written as they come; APNG frames are put together by Pillow's APNG writer at the end.
+written as they come.  APNG frames are the changed rectangle too (replacing what was there),
+written as they come to a temporary file: the frame count comes first in an APNG, so the
+file is put together at the end, with only one frame ever in memory.
 """
 
 from __future__ import annotations
 
-import io
+import shutil
+import struct
+import tempfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Protocol
@@ -84,19 +89,33 @@ def tick_time(tick: int) -> float:
     return (tick * TICK_MS) / 1000.0
 
 
+def first_tick(t: float) -> int:
+    """The first tick at or after machine time ``t`` (the tick whose picture shows ``t``'s
+    screen first)."""
+    k = max(0, int(t * 1000.0 / TICK_MS))
+    while k > 0 and tick_time(k - 1) >= t:
+        k -= 1
+    while tick_time(k) < t:
+        k += 1
+    return k
+
+
 class Film:
     """Takes the pictures of a run and hands finished frames to its sinks.
 
     The host calls ``hold(screen, t0, t1)`` before machine time passes from ``t0`` to ``t1``
     (the screen as it is shows all that time), and ``finish(screen, t)`` when the run is over.
+    ``start`` films from that moment on (the ticks before it are not taken): a clip of the
+    end of a run, its ticks still those of the run's clock.
     """
 
     def __init__(self, sinks: list[Sink], *, phosphor: str = "green",
-                 border_band: bool = True, idle_cap_ms: int | None = None) -> None:
+                 border_band: bool = True, idle_cap_ms: int | None = None,
+                 start: float = 0.0) -> None:
         self._sinks = sinks
         self._raster = Raster(phosphor=phosphor, border_band=border_band)
         self._cap = None if idle_cap_ms is None else max(1, idle_cap_ms // TICK_MS)
-        self._next = 0                   # the next tick to take
+        self._next = first_tick(start)   # the next tick to take
         self._prev: _Frame | None = None   # finished, not yet handed on (it may grow)
         self._cur: _Frame | None = None    # the frame the ticks go to now
         self._content: bytes | None = None
@@ -252,12 +271,43 @@ class _Once:
         return False
 
 
-class GifSink:
-    """Writes a looping GIF as the frames come: each frame the rectangle that changed."""
+class ClipTooBig(ClipError):
+    """A clip that would be larger than the sink's limit of bytes."""
 
-    def __init__(self, path: Path, scale: int = 1) -> None:
-        self.path, self.scale = path, scale
+
+class _Output:
+    """Bytes to a file named by a path (opened at the first frame, closed at the end) or to
+    a binary stream the caller owns; ``limit`` bytes at most (``ClipTooBig`` past it)."""
+
+    def __init__(self, target: Path | IO[bytes], limit: int | None) -> None:
+        self.target, self.limit = target, limit
+        self.written = 0
         self._file: IO[bytes] | None = None
+
+    def write(self, data: bytes) -> None:
+        self.written += len(data)
+        if self.limit is not None and self.written > self.limit:
+            raise ClipTooBig(f"the clip would be larger than {self.limit // 1024} KB")
+        if self._file is None:
+            self._file = self.target.open("wb") if isinstance(self.target, Path) \
+                else self.target
+        self._file.write(data)
+
+    def close(self) -> None:
+        if self._file is not None and isinstance(self.target, Path):
+            self._file.close()
+
+
+class GifSink:
+    """Writes a looping GIF as the frames come: each frame the rectangle that changed.
+
+    ``target`` is a path or a binary stream; ``limit`` bounds the bytes written."""
+
+    def __init__(self, target: Path | IO[bytes], scale: int = 1, *,
+                 limit: int | None = None) -> None:
+        self.scale = scale
+        self._out = _Output(target, limit)
+        self._started = False
         self._last: np.ndarray | None = None
         self._once = _Once()
 
@@ -266,29 +316,28 @@ class GifSink:
 
         picture = scaled(picture, self.scale)
         first = self._once.check(picture)
+        colours = np.concatenate([palette, np.zeros((1, 3), palette.dtype)])
         if first:
-            self._file = self.path.open("wb")
-            colours = np.concatenate([palette, np.zeros((1, 3), palette.dtype)])
             image = _image(picture, colours)
             header, _ = GifImagePlugin.getheader(image, info={"loop": 0, "optimize": False})
-            self._file.write(b"".join(header))
+            self._out.write(b"".join(header))
+            self._started = True
             box: tuple[int, int, int, int] | None = (0, 0, picture.shape[1], picture.shape[0])
         else:
             assert self._last is not None
             # Nothing changed (a frame split by the cap, or the same picture): one pixel.
             box = _changed_box(self._last, picture) or (0, 0, 1, 1)
-        assert self._file is not None and box is not None
+        assert box is not None
         left, top, right, bottom = box
         part = picture[top:bottom, left:right]
         clear = len(palette)   # the index one past the colours: "unchanged" (transparent)
         if not first:
             assert self._last is not None
             part = np.where(part == self._last[top:bottom, left:right], np.uint8(clear), part)
-        colours = np.concatenate([palette, np.zeros((1, 3), palette.dtype)])
         ticks = ms // TICK_MS
         while True:
             chunk = min(ticks, _GIF_MAX_TICKS)
-            self._file.write(b"".join(GifImagePlugin.getdata(
+            self._out.write(b"".join(GifImagePlugin.getdata(
                 _image(part, colours), offset=(left, top), duration=chunk * TICK_MS,
                 disposal=1, transparency=clear)))
             ticks -= chunk
@@ -299,32 +348,92 @@ class GifSink:
         self._last = picture
 
     def close(self) -> None:
-        if self._file is not None:
-            self._file.write(b";")
-            self._file.close()
+        if self._started:
+            self._out.write(b";")
+        self._out.close()
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return (struct.pack(">I", len(data)) + kind + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+
+def _png_data(part: np.ndarray) -> bytes:
+    """The compressed image data of 8-bit palette indices (filter 0 on every row)."""
+    rows = np.concatenate([np.zeros((part.shape[0], 1), np.uint8), part], axis=1)
+    return zlib.compress(rows.tobytes(), 6)
+
+
+#: An APNG frame's delay is a 16-bit count of hundredths (ticks): longer ones are split.
+_APNG_MAX_TICKS = 0xFFFF
 
 
 class ApngSink:
-    """Collects the frames and has Pillow write them as an animated PNG at the end."""
+    """Writes an animated PNG keeping one frame in memory: each frame, the rectangle that
+    changed (replacing those pixels), goes to a temporary file as it comes; ``close`` writes
+    the header, whose frame count (``acTL``) must come first, then copies the frames after it.
+    """
 
     def __init__(self, path: Path, scale: int = 1) -> None:
         self.path, self.scale = path, scale
-        self._frames: list[Image.Image] = []
-        self._durations: list[int] = []
+        self._spool: IO[bytes] | None = None
+        self._first: bytes = b""         # the first frame's fcTL and IDAT
+        self._last: np.ndarray | None = None
+        self._palette: np.ndarray | None = None
+        self._frames = 0
+        self._sequence = 0
         self._once = _Once()
 
     def add(self, picture: np.ndarray, ms: int, palette: np.ndarray) -> None:
         picture = scaled(picture, self.scale)
-        self._once.check(picture)
-        self._frames.append(_image(picture, palette))
-        self._durations.append(ms)
+        first = self._once.check(picture)
+        if first:
+            self._palette = palette
+            # Closed by ``close``, which writes the file out of it.
+            self._spool = tempfile.TemporaryFile()  # noqa: SIM115
+            box = (0, 0, picture.shape[1], picture.shape[0])
+        else:
+            assert self._last is not None
+            box = _changed_box(self._last, picture) or (0, 0, 1, 1)
+        left, top, right, bottom = box
+        part = picture[top:bottom, left:right]
+        ticks = ms // TICK_MS
+        while True:
+            chunk = min(ticks, _APNG_MAX_TICKS)
+            self._frame(part, left, top, chunk)
+            ticks -= chunk
+            if ticks <= 0:
+                break
+            # The rest of a long frame: the same pixel again.
+            part, left, top = picture[:1, :1], 0, 0
+        self._last = picture
+
+    def _frame(self, part: np.ndarray, left: int, top: int, ticks: int) -> None:
+        height, width = part.shape
+        # fcTL: sequence, size, offset, delay ticks/100, dispose none, blend source.
+        control = _chunk(b"fcTL", struct.pack(">IIIIIHHBB", self._sequence, width, height,
+                                              left, top, ticks, 100, 0, 0))
+        self._sequence += 1
+        data = _png_data(part)
+        assert self._spool is not None
+        if self._frames == 0:
+            self._first = control + _chunk(b"IDAT", data)   # the first frame is the image
+        else:
+            self._spool.write(control + _chunk(b"fdAT", struct.pack(">I", self._sequence)
+                                               + data))
+            self._sequence += 1
+        self._frames += 1
 
     def close(self) -> None:
-        if not self._frames:
+        if self._spool is None or self._last is None or self._palette is None:
             return
-        first, *rest = self._frames
-        out = io.BytesIO()
-        first.save(out, format="PNG", save_all=True, append_images=rest,
-                   duration=self._durations, loop=0, disposal=0, blend=0,
-                   default_image=False)
-        self.path.write_bytes(out.getvalue())
+        height, width = self._last.shape
+        with self._spool, self.path.open("wb") as out:
+            out.write(b"\x89PNG\r\n\x1a\n")
+            out.write(_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)))
+            out.write(_chunk(b"acTL", struct.pack(">II", self._frames, 0)))
+            out.write(_chunk(b"PLTE", self._palette.astype(np.uint8).tobytes()))
+            out.write(self._first)
+            self._spool.seek(0)
+            shutil.copyfileobj(self._spool, out)
+            out.write(_chunk(b"IEND", b""))

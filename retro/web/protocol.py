@@ -1,10 +1,15 @@
 """The WebSocket messages between a page and its session, and the checks on the browser's.
 
 Every message is one JSON object in a text frame (docs/web.md lists them).  The browser sends
-only two kinds::
+only three kinds::
 
     {"t": "key", "k": "F5"}                         a key: a retro.pc.events name or a character
     {"t": "click", "row": 3, "col": 10, "button": "left"}
+    {"t": "clip"}                                   the last minute as a GIF, please
+
+The answer to ``clip`` comes on the same socket, so only the page that plays a session ever
+gets its clip: ``{"t": "clip", "now": S, "start": MS, "ms": MS, "frames": N, "gif": BASE64}``
+or ``{"t": "clip", "error": REASON}``.
 
 Anything else (a binary frame, more than ``MAX_MESSAGE_BYTES``, text that is not such an
 object, messages faster than ``RateLimit`` allows) is a ``BadMessage``: the server ends that
@@ -37,6 +42,22 @@ CLOSE_FULL = 1013           # every session is taken: try again later
 CLOSE_IDLE = 4000           # no key or click for the idle timeout
 CLOSE_FAILED = 4001         # the session process ended without saying why
 
+#: A page may ask for a clip once in this many seconds (each costs its session up to half a
+#: second of CPU); one asked sooner, or while one is being made, gets an ``error`` answer.
+CLIP_INTERVAL_S = 5.0
+#: The largest GIF a session sends; a bigger clip is refused with a reason.
+MAX_CLIP_BYTES = 3 * 1024 * 1024
+
+
+class ClipAsk:
+    """The page's ``{"t": "clip"}``: the session's last minute as a GIF."""
+
+    def __repr__(self) -> str:
+        return "ClipAsk()"
+
+
+CLIP_ASK = ClipAsk()
+
 
 class BadMessage(ValueError):
     """A browser message that fails the checks; the text is the reason sent back."""
@@ -46,10 +67,10 @@ class BadMessage(ValueError):
         self.code = code
 
 
-def parse_client(text: str) -> Event | None:
-    """The input event a browser message asks for; raises ``BadMessage``.  None for a
-    character code page 437 lacks (``€`` on a European keyboard, a Cyrillic letter): the
-    PC has no such key, so it is ignored, as the terminal front end ignores it."""
+def parse_client(text: str) -> Event | ClipAsk | None:
+    """The input event a browser message asks for, or ``CLIP_ASK``; raises ``BadMessage``.
+    None for a character code page 437 lacks (``€`` on a European keyboard, a Cyrillic
+    letter): the PC has no such key, so it is ignored, as the terminal front end ignores it."""
     if len(text.encode("utf-8")) > MAX_MESSAGE_BYTES:
         raise BadMessage(f"message longer than {MAX_MESSAGE_BYTES} bytes", CLOSE_TOO_BIG)
     try:
@@ -71,11 +92,15 @@ def parse_client(text: str) -> Event | None:
                 and button in ("left", "right")):
             return Click(row, col, button)
         raise BadMessage("click message outside the screen or with an unknown button")
-    raise BadMessage("unknown message (expected a key or a click)")
+    if kind == "clip" and set(data) == {"t"}:
+        return CLIP_ASK
+    raise BadMessage("unknown message (expected a key, a click or a clip)")
 
 
-def event_message(event: Event) -> dict[str, Any]:
+def event_message(event: Event | ClipAsk) -> dict[str, Any]:
     """The message for ``event``: what a page sends, and what the server passes on."""
+    if isinstance(event, ClipAsk):
+        return {"t": "clip"}
     if isinstance(event, Key):
         return {"t": "key", "k": event.name}
     return {"t": "click", "row": event.row, "col": event.col, "button": event.button}

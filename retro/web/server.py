@@ -16,6 +16,7 @@ import html
 import ipaddress
 import json
 import logging
+import math
 import os
 import re
 import secrets
@@ -34,12 +35,15 @@ from yarl import URL
 
 from retro.store.core import default_root
 from retro.web.protocol import (
+    CLIP_INTERVAL_S,
     CLOSE_ENDED,
     CLOSE_FAILED,
     CLOSE_FULL,
     CLOSE_IDLE,
     CLOSE_SHUTDOWN,
+    MAX_CLIP_BYTES,
     BadMessage,
+    ClipAsk,
     RateLimit,
     dumps,
     event_message,
@@ -65,6 +69,8 @@ KEY_FILE = "browsers.key"
 KEY_BYTES = 32
 #: The start of a save folder for a socket without a browser id (no cookie id has it).
 FORGOTTEN_PREFIX = "gone."
+#: The longest line a session sends: a clip's GIF in base64 and its fields.
+CLIP_LINE_BYTES = (MAX_CLIP_BYTES + 2) // 3 * 4 + 1024
 #: A session that gets no key or click for this long ends (and saves).
 IDLE_TIMEOUT_S = 30 * 60
 #: How long a closing session may take to save before it is killed.
@@ -107,6 +113,8 @@ class ServeConfig:
     #: ``--max-per-address``; None: ``MAX_PER_ADDRESS`` beyond loopback, no cap on loopback.
     max_per_address: int | None = None
     header_timeout: float = HEADER_TIMEOUT_S
+    #: A session makes at most one clip in this many seconds.
+    clip_interval: float = CLIP_INTERVAL_S
 
     @property
     def loopback(self) -> bool:
@@ -293,6 +301,19 @@ class Session:
     #: The last key or click, or the last frame the program drew by itself (a demo).
     last_active: float = field(default_factory=time.monotonic)
     closing: tuple[int, str] | None = None   # the close code and reason once decided
+    #: When the page last asked for a clip (monotonic), and whether its answer is pending.
+    clip_asked: float | None = None
+    clip_pending: bool = False
+
+    def clip_refusal(self, now: float, interval: float = CLIP_INTERVAL_S) -> str | None:
+        """Why a clip asked for at ``now`` is not made (None: it is): one at a time, one
+        every ``interval`` seconds."""
+        if self.clip_pending:
+            return "a clip is being made: it comes in a moment"
+        if self.clip_asked is not None and now - self.clip_asked < interval:
+            wait = math.ceil(interval - (now - self.clip_asked))
+            return f"one clip every {interval:g} seconds: try again in {wait} s"
+        return None
 
 
 class Hub:
@@ -596,7 +617,8 @@ async def _forget(home: Path) -> None:
 async def _spawn(start: Start, record: Path | None, home: Path | None
                  ) -> asyncio.subprocess.Process:
     config = {"program": start.program, "letters": start.letters, "seed": start.seed,
-              "options": start.options, "record": str(record) if record else None}
+              "options": start.options, "record": str(record) if record else None,
+              "phosphor": start.phosphor}
     env = dict(os.environ)
     if home is not None:
         home.mkdir(parents=True, exist_ok=True)
@@ -604,7 +626,7 @@ async def _spawn(start: Start, record: Path | None, home: Path | None
     return await asyncio.create_subprocess_exec(
         sys.executable, "-m", "retro.web.session", json.dumps(config),
         stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, env=env,
-        limit=4 * 1024 * 1024, start_new_session=True)
+        limit=CLIP_LINE_BYTES, start_new_session=True)
 
 
 async def _converse(session: Session, config: ServeConfig) -> None:
@@ -633,6 +655,13 @@ async def _converse(session: Session, config: ServeConfig) -> None:
             session.last_active = time.monotonic()
             if event is None:
                 continue
+            if isinstance(event, ClipAsk):
+                refusal = session.clip_refusal(session.last_active, config.clip_interval)
+                if refusal is not None:
+                    with contextlib.suppress(ConnectionError, RuntimeError):
+                        await session.socket.send_str(dumps({"t": "clip", "error": refusal}))
+                    continue
+                session.clip_asked, session.clip_pending = session.last_active, True
             with contextlib.suppress(ConnectionError):
                 stdin.write((dumps(event_message(event)) + "\n").encode())
                 await stdin.drain()
@@ -667,6 +696,8 @@ async def _forward_output(session: Session) -> None:
         if text.startswith('{"t":"frame"'):
             # The program drew by itself (a demo, an animation): someone may be watching.
             session.last_active = time.monotonic()
+        elif text.startswith('{"t":"clip"'):
+            session.clip_pending = False
         if not session.socket.closed:
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await session.socket.send_str(text)

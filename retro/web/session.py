@@ -11,6 +11,8 @@ carries what the page needs, one JSON object a line:
 - ``tones``: a tune the speaker started, as (start, seconds, hz or null) segments on the
   machine clock, ``hush`` when the speaker stops (sound off sends no tones at all: the
   speaker drops them, as it does in the window);
+- ``clip``: the answer to the page's ``clip``: the last minute of machine time as a GIF
+  (``retro.web.history`` keeps the screens, in this process), or why there is none;
 - ``end``: the program is over, with the notices it left (the process then exits).
 
 Closing the page (``quit`` or the end of standard input) and SIGTERM close the program as
@@ -24,12 +26,13 @@ cursor from the machine time itself, so nothing has to be sent meanwhile.
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import select
 import signal
 import sys
-from collections.abc import Coroutine, Generator, Sequence
+from collections.abc import Callable, Coroutine, Generator, Sequence
 from pathlib import Path
 from types import FrameType, TracebackType
 from typing import Any
@@ -37,8 +40,9 @@ from typing import Any
 import numpy as np
 
 from retro.frontends.host import run_realtime
-from retro.pc.machine import Machine, Request, WaitKey
+from retro.pc.machine import POLL_COST_S, Machine, Request, Sleep, WaitKey
 from retro.pc.speaker import Segment, Speaker
+from retro.web.history import ClipRefused, ScreenHistory
 from retro.web.protocol import dumps, read_event
 
 
@@ -107,14 +111,22 @@ class WebSink:
 
 
 class Watched(Coroutine[Any, Any, None]):
-    """A program's coroutine that remembers what it last asked for (``request``)."""
+    """A program's coroutine that remembers what it last asked for (``request``) and calls
+    ``ran`` each time the program has run up to its next request, before the host reads the
+    clock again: the time then is the one the program drew at."""
 
-    def __init__(self, coroutine: Coroutine[Any, Any, None]) -> None:
+    def __init__(self, coroutine: Coroutine[Any, Any, None],
+                 ran: Callable[[], None] | None = None) -> None:
         self.coroutine = coroutine
         self.request: Request | None = None
+        self.ran = ran
 
     def send(self, value: Any) -> Any:
-        self.request = self.coroutine.send(value)
+        try:
+            self.request = self.coroutine.send(value)
+        finally:
+            if self.ran is not None:
+                self.ran()
         return self.request
 
     def throw(self, kind: Any, value: Any = None, traceback: TracebackType | None = None
@@ -132,9 +144,14 @@ class Watched(Coroutine[Any, Any, None]):
 class WebFrontend:
     """The ``retro.frontends.host.Frontend`` of a page: messages in, changed cells out."""
 
-    def __init__(self, channel: Channel, program: Watched | None = None) -> None:
+    def __init__(self, channel: Channel, program: Watched | None = None,
+                 history: ScreenHistory | None = None, phosphor: str = "green") -> None:
         self.channel = channel
         self.program = program
+        self.history = history
+        self.phosphor = phosphor
+        #: The machine time the program last ran at (when it made its request under way).
+        self.ran_at: float | None = None
         self.chars: np.ndarray | None = None
         self.attrs: np.ndarray | None = None
         self.registers: tuple[Any, ...] | None = None
@@ -144,7 +161,10 @@ class WebFrontend:
     def pump(self, machine: Machine) -> bool:
         self._inbox += self.channel.receive(0.0)
         for message in self._inbox:
-            machine.push(read_event(message))
+            if message.get("t") == "clip":
+                self.channel.send(self.clip(machine))
+            else:
+                machine.push(read_event(message))
         self._inbox.clear()
         return not self.channel.closed and self.quit_signal is None
 
@@ -186,6 +206,39 @@ class WebFrontend:
                 "cursor": [cursor.row, cursor.col, cursor.start, cursor.end, cursor.visible],
                 "cells": cells.ravel().tolist()}
 
+    def ran(self, machine: Machine) -> None:
+        """The program has run up to its next request: its screen shows from now on."""
+        self.ran_at = machine.now()
+        if self.history is not None:
+            self.history.note(machine.screen, self.ran_at)
+
+    def clip_end(self, machine: Machine) -> float:
+        """Where a clip asked for now ends: now, but never past the moment the request under
+        way is answered on the machine's clock (a sleep's end, a wait's timeout, a poll's
+        cost), which a busy program's real time may have passed already; the screen after
+        that moment is not drawn yet."""
+        now = machine.now()
+        request = None if self.program is None else self.program.request
+        if self.ran_at is None or request is None:
+            return now
+        if isinstance(request, Sleep):
+            return min(now, self.ran_at + request.seconds)
+        if request.timeout is None:
+            return now   # waiting for the player: the time passes as it does in a replay
+        return min(now, self.ran_at + (request.timeout or POLL_COST_S))
+
+    def clip(self, machine: Machine) -> dict[str, Any]:
+        """The ``clip`` answer: the kept screens up to now as a GIF (base64), or why not."""
+        if self.history is None:
+            return {"t": "clip", "error": "this session keeps no clip"}
+        try:
+            clip = self.history.clip(self.clip_end(machine), phosphor=self.phosphor)
+        except ClipRefused as err:
+            return {"t": "clip", "error": str(err)}
+        return {"t": "clip", "now": clip.end, "start": clip.first_ms,
+                "ms": clip.ms, "frames": clip.frames,
+                "gif": base64.b64encode(clip.gif).decode("ascii")}
+
     @property
     def registers_mono(self) -> bool | None:
         return None if self.registers is None else bool(self.registers[0])
@@ -213,8 +266,9 @@ def run_session(config: dict[str, Any], channel: Channel) -> int:
     speaker = machine.speaker
     if isinstance(speaker, Speaker):
         speaker.sink = WebSink(channel, machine)
-    coroutine = Watched(program.main(machine))
-    frontend = WebFrontend(channel, coroutine)
+    frontend = WebFrontend(channel, None, ScreenHistory(), config.get("phosphor") or "green")
+    coroutine = Watched(program.main(machine), lambda: frontend.ran(machine))
+    frontend.program = coroutine
 
     def on_term(signum: int, frame: FrameType | None) -> None:
         frontend.quit_signal = signum

@@ -30,11 +30,12 @@ def origin(client: TestClient) -> str:
     return f"http://{client.host}:{client.port}"
 
 
-async def connect(client: TestClient, query: str = "",
+async def connect(client: TestClient, query: str = "", *, max_msg_size: int = 4 * 1024 * 1024,
                   **headers: str) -> aiohttp.ClientWebSocketResponse:
-    """A WebSocket to ``/ws?QUERY`` with the page's own Origin (unless ``headers`` say)."""
+    """A WebSocket to ``/ws?QUERY`` with the page's own Origin (unless ``headers`` say);
+    ``max_msg_size`` 0 takes a message of any size (a clip)."""
     sent = {"Origin": origin(client), **headers}
-    return await client.ws_connect(f"/ws?{query}", headers=sent)
+    return await client.ws_connect(f"/ws?{query}", headers=sent, max_msg_size=max_msg_size)
 
 
 class PageScreen:

@@ -325,7 +325,7 @@ def test_garbage_from_one_page_ends_only_its_own_session(open_page: Any) -> None
     bad.evaluate("retroPage.socket.send('{\"t\": \"reboot\"}')")
     bad.wait_for_function("retroPage.closed !== null", timeout=10000)
     assert bad.evaluate("retroPage.closed") == {
-        "code": 1008, "reason": "bad message: unknown message (expected a key or a click)"}
+        "code": 1008, "reason": "bad message: unknown message (expected a key, a click or a clip)"}
     assert "The session has ended" in bad.locator("#status").inner_text()
     good.keyboard.press("ArrowDown")
     wait_for_screen(good, run(LAUNCHER, keys="DOWN").screen)
@@ -351,3 +351,33 @@ def test_picture_of_the_page(open_page: Any, tmp_path: Path) -> None:
     target = Path(os.environ.get("RETRO_WEB_PICTURE", tmp_path / "web.png"))
     page.screenshot(path=str(target))
     assert read_png(target).shape[:2] == (760, 960)
+
+
+def test_the_save_clip_button_downloads_the_sessions_gif(open_page: Any, tmp_path: Path
+                                                         ) -> None:
+    from PIL import Image
+
+    page = open_page("program=charmap&seed=0")
+    page.keyboard.press("PageDown")   # the page of attributes: cells that blink
+    screen = run(find("charmap"), keys="PGDN").screen
+    wait_for_screen(page, screen)
+    with page.expect_download() as caught:
+        page.locator("#clip").click()
+    assert caught.value.suggested_filename == "Character-and-attribute-chart-001.gif"
+    saved = tmp_path / "saved.gif"
+    caught.value.save_as(saved)
+    with Image.open(saved) as gif:
+        assert gif.format == "GIF" and gif.size == (738, 415) and gif.n_frames > 1
+        gif.seek(gif.n_frames - 1)
+        last = np.asarray(gif.convert("RGB"))
+    # The screen as the session shows it, in one of the two blink phases.
+    assert any(np.array_equal(last, render_rgb(screen, blink_on=phase))
+               for phase in (True, False))
+    page.wait_for_function("retroPage.clips === 1", timeout=5000)
+    assert page.locator("#status").inner_text().startswith(
+        "Clip saved: Character-and-attribute-chart-001.gif")
+    assert page.locator("#clip").is_enabled()
+    # Asked again at once: the page says why not, and downloads nothing.
+    page.locator("#clip").click()
+    page.wait_for_function("retroPage.clips === 2", timeout=5000)
+    assert page.locator("#status").inner_text().startswith("No clip: one clip every 5 seconds")

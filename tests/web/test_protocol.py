@@ -469,8 +469,10 @@ def test_a_games_own_sound_key_stops_the_tones_it_sends_and_starts_them_again() 
                 kinds = [m["t"] for m in page.others if m["t"] in ("tones", "hush")]
                 # A tune sent before the key reached the machine may still be on its way when
                 # the key is sent, so what counts is what follows the last hush.
-                after_hush = kinds[len(kinds) - kinds[::-1].index("hush"):] if "hush" in kinds else kinds
-                counts.append((kinds.count("tones"), after_hush.count("tones"), kinds.count("hush")))
+                after_hush = (kinds[len(kinds) - kinds[::-1].index("hush"):] if "hush" in kinds
+                              else kinds)
+                counts.append((kinds.count("tones"), after_hush.count("tones"),
+                               kinds.count("hush")))
             await socket.close()
             return counts
     (on, _, _), (_, off, hushed), (again, _, _) = asyncio.run(go())

@@ -482,3 +482,20 @@ def test_the_phones_keyboard_types_deletes_and_enters(phone: Callable[..., Page]
         } }""")
     wait_text(page, "AB  to roll|AB to roll")
     assert page.evaluate("document.getElementById('typing').value") == " "
+
+
+def test_save_clip_is_a_tap_away_on_the_phone(phone: Callable[..., Page], tmp_path: Path
+                                              ) -> None:
+    from PIL import Image
+
+    page = phone("program=yz&seed=4")
+    button = page.locator("#clip")
+    box = button.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 844   # on the screen, no scrolling
+    with page.expect_download() as caught:
+        button.tap()
+    assert caught.value.suggested_filename == "YZ-001.gif"
+    saved = tmp_path / "yz.gif"
+    caught.value.save_as(saved)
+    with Image.open(saved) as gif:
+        assert gif.format == "GIF" and gif.size == (738, 415)

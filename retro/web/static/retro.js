@@ -77,6 +77,7 @@
     sent: 0,              // key and click messages sent
     tones: 0,             // tone segments received
     hushes: 0,
+    clips: 0,             // clip answers received
     phase: null,          // tests: {blink: bool, cursor: bool} fixes the phases
     closed: null,         // {code, reason} once the session ended
     ended: null,          // the session's end message (its notices)
@@ -653,27 +654,56 @@
     else document.documentElement.requestFullscreen().then(lock).catch(() => {});
   }
 
-  let pictures = 0;
-  function pictureName(number) {
+  let pictures = 0, clips = 0;
+  function pictureName(number, suffix = "png") {
     const known = Object.hasOwn(PROGRAMS, page.program) ? PROGRAMS[page.program].title : null;
     const stem = known ? known.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "") : "retro";
-    return `${stem}-${String(number).padStart(3, "0")}.png`;
+    return `${stem}-${String(number).padStart(3, "0")}.${suffix}`;
   }
   page.pictureName = pictureName;
+
+  function download(blob, name) {
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = name;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+  }
 
   function savePicture() {
     draw();
     canvas.toBlob((blob) => {
       pictures++;
-      const link = document.createElement("a");
-      link.href = URL.createObjectURL(blob);
-      link.download = pictureName(pictures);
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(link.href), 10000);
-      say(`Picture saved: ${link.download}`);
+      const name = pictureName(pictures);
+      download(blob, name);
+      say(`Picture saved: ${name}`);
     }, "image/png");
   }
   document.getElementById("save").addEventListener("click", savePicture);
+
+  // The clip: the session keeps its last minute and answers on this socket with a GIF
+  // (retro/web/history.py), made of the same frames as retro run --gif.
+  const clipButton = document.getElementById("clip");
+  function saveClip() {
+    if (clipButton.disabled) return;
+    if (!send({ t: "clip" })) return;
+    clipButton.disabled = true;
+    say("Making the clip of the last minute\u2026");
+  }
+  function gotClip(message) {
+    clipButton.disabled = false;
+    page.clips++;
+    if (message.error) {
+      say(`No clip: ${message.error}.`);
+      return;
+    }
+    const bytes = Uint8Array.from(atob(message.gif), (c) => c.charCodeAt(0));
+    clips++;
+    const name = pictureName(clips, "gif");
+    download(new Blob([bytes], { type: "image/gif" }), name);
+    say(`Clip saved: ${name} (${(message.ms / 1000).toFixed(1)} s)`);
+  }
+  clipButton.addEventListener("click", saveClip);
   document.getElementById("full").addEventListener("click", toggleFullscreen);
   document.getElementById("landscape").addEventListener("click", landscape);
 
@@ -752,6 +782,7 @@
     stopRepeat();
     hush();
     clearTimeout(phaseTimer);
+    clipButton.disabled = true;
     typing.blur();
     const [title] = endedWhy(code, reason);
     say(`The session has ended: ${reason || title}.`);
@@ -770,6 +801,7 @@
       if (message.t === "frame") applyFrame(message);
       else if (message.t === "tones") playTones(message);
       else if (message.t === "hush") hush();
+      else if (message.t === "clip") gotClip(message);
       else if (message.t === "end") page.ended = message;
     };
     socket.onclose = (event) => ended(event.code, event.reason);
