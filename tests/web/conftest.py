@@ -1,18 +1,21 @@
-"""Helpers of the web tests: a served app in plain asyncio, screens from frame messages."""
+"""Helpers of the web tests: a served app in plain asyncio, screens from frame messages, and
+the browser of the browser tests."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import aiohttp
 import numpy as np
+import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from retro.web.server import ServeConfig, make_app, runner_options
+from tests.web.browsers import CHROMIUM, CHROMIUM_ARGS
 
 
 @contextlib.asynccontextmanager
@@ -91,3 +94,14 @@ async def closed(socket: aiohttp.ClientWebSocketResponse, timeout: float = 20.0
                                 aiohttp.WSMsgType.CLOSED):
                 return socket.close_code, str(message.extra or "")
     return await asyncio.wait_for(loop(), timeout)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """The system's Chromium under Playwright, for a module of browser tests."""
+    # Imported here: only the browser tests need Playwright, and they skip without it.
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        found = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield found
+        found.close()

@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import base64
 import os
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,19 +23,15 @@ from retro.pictures.png import read_png
 from retro.pictures.raster import BAND_LEFT, BAND_TOP, render_rgb
 from retro.programs import find, menu
 from retro.programs.launcher import TOP
+from tests.web.browsers import CHROMIUM, start_server, stop_server
 
 LAUNCHER = menu()
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 
 if not CHROMIUM.exists():
     pytest.skip(f"browser tests skipped: no Chromium at {CHROMIUM} (apt-get install chromium)",
                 allow_module_level=True)
 try:
-    from playwright.sync_api import Browser, Page, sync_playwright
+    from playwright.sync_api import Browser, Page
 except ImportError:
     pytest.skip("browser tests skipped: the playwright package is not installed",
                 allow_module_level=True)
@@ -47,26 +40,9 @@ except ImportError:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``retro serve --port 0`` for the module; its address."""
-    home = tmp_path_factory.mktemp("served-home")
-    env = dict(os.environ, RETRO_HOME=str(home))
-    process = subprocess.Popen([sys.executable, "-m", "retro.cli", "serve", "--port", "0"],
-                               stdout=subprocess.PIPE, text=True, env=env)
-    assert process.stdout is not None
-    url = process.stdout.readline().strip()
+    process, url = start_server(tmp_path_factory.mktemp("served-home"))
     yield url
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(timeout=30)
-    finally:
-        process.kill()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        found = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield found
-        found.close()
+    stop_server(process)
 
 
 @pytest.fixture

@@ -10,10 +10,6 @@ Where there is no Chromium or no Playwright these tests skip with one line sayin
 from __future__ import annotations
 
 import base64
-import os
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -26,10 +22,11 @@ from retro.cli import main as cli_main
 from retro.pictures.png import read_png
 from retro.pictures.raster import BAND_LEFT, BAND_TOP, render_rgb
 from retro.programs import find
-from tests.web.test_browser import CHROMIUM, CHROMIUM_ARGS, drawn, screen_of
+from tests.web.browsers import start_server, stop_server
+from tests.web.test_browser import drawn, screen_of
 
 try:
-    from playwright.sync_api import Browser, Page, sync_playwright
+    from playwright.sync_api import Browser, Page
 except ImportError:   # test_browser skips the module first
     pytest.skip("browser tests skipped: the playwright package is not installed",
                 allow_module_level=True)
@@ -41,35 +38,11 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "screen": {"width": 390, "he
                        "AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148"}
 
 
-def start_server(home: Path, *options: str) -> tuple[subprocess.Popen[str], str]:
-    env = dict(os.environ, RETRO_HOME=str(home))
-    process = subprocess.Popen([sys.executable, "-m", "retro.cli", "serve", "--port", "0",
-                                *options], stdout=subprocess.PIPE, text=True, env=env)
-    assert process.stdout is not None
-    return process, process.stdout.readline().strip()
-
-
-def stop_server(process: subprocess.Popen[str]) -> None:
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(timeout=30)
-    finally:
-        process.kill()
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     process, url = start_server(tmp_path_factory.mktemp("phone-home"))
     yield url
     stop_server(process)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        found = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield found
-        found.close()
 
 
 @pytest.fixture
