@@ -458,3 +458,25 @@ def test_a_golden_dump_is_known_by_its_first_line(tmp_path: Path) -> None:
     assert is_golden_dump(path)
     path.write_text("retro-scree", encoding="utf-8")
     assert not is_golden_dump(path) and not is_golden_dump(tmp_path / "missing.txt")
+
+
+@pytest.mark.parametrize("name", ["", "a\x00b", "\x00"])
+def test_an_empty_golden_name_or_one_with_a_nul_is_refused_in_words(tmp_path: Path,
+                                                                    name: str) -> None:
+    from retro.testing.goldens import GoldenNameError, resolve_name
+
+    with pytest.raises(GoldenNameError, match="empty or holds a NUL"):
+        resolve_name(tmp_path, name)
+
+
+def test_a_golden_name_through_a_link_that_leads_out_is_refused(tmp_path: Path) -> None:
+    from retro.testing.goldens import GoldenNameError, resolve_name
+
+    folder, outside = tmp_path / "golden", tmp_path / "elsewhere"
+    folder.mkdir()
+    outside.mkdir()
+    (folder / "out").symlink_to(outside)
+    assert resolve_name(folder, "sub/screen") == folder / "sub" / "screen.txt"
+    for name in ("out/screen", "../screen", str(outside / "screen")):
+        with pytest.raises(GoldenNameError, match="outside the golden folder"):
+            resolve_name(folder, name)
