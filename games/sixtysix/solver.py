@@ -20,6 +20,8 @@ reaches 66 and a point carries forward.  Heuristic values use the same scale, wi
 
 from __future__ import annotations
 
+from functools import cache
+
 from retro.games.sixtysix.rules import (
     CLOSE_PENALTY,
     CLOSE_PENALTY_SCHWARZ,
@@ -43,6 +45,47 @@ PARTNER = tuple(c - RANK[c] + KING + QUEEN - RANK[c] if RANK[c] in (KING, QUEEN)
                 for c in range(24))
 INF = 100.0
 HEURISTIC_CAP = 2.0
+#: Card points of a 12-bit half of a card mask (the low half: clubs and diamonds).
+_HALF_POINTS = tuple(sum(PTS[c] for c in range(12) if m >> c & 1) for m in range(1 << 12))
+#: The queens' bits: ``hand & hand >> 1 & QUEENS`` marks the suits whose K and Q are held.
+QUEENS = sum(1 << (s * 6 + QUEEN) for s in range(4))
+
+
+_PAIR_POINTS = tuple(
+    {pairs: sum(TRUMP_MARRIAGE_POINTS if s == trump else MARRIAGE_POINTS
+                for s in range(4) if pairs >> (s * 6 + QUEEN) & 1)
+     for pairs in (sum(1 << (s * 6 + QUEEN) for s in range(4) if sub >> s & 1)
+                   for sub in range(16))}
+    for trump in range(4))
+
+
+def _hand_worth(hand: int, trump: int) -> float:
+    """``Solver.hand_worth`` card by card (every term a multiple of 0.5, so exact)."""
+    w = 0.0
+    for c in bits(hand):
+        w += PTS[c] * 0.5
+        if SUIT[c] == trump:
+            w += 8 + 3 * RANK[c]
+        elif RANK[c] == ACE:
+            w += 4
+    for suit in range(4):
+        pair = (1 << (suit * 6 + KING)) | (1 << (suit * 6 + QUEEN))
+        if hand & pair == pair:
+            w += 0.8 * (TRUMP_MARRIAGE_POINTS if suit == trump else MARRIAGE_POINTS)
+    return w
+
+
+@cache
+def _worth_tables(trump: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """``hand_worth`` of the low and the high 12 bits of a hand (a suit never straddles
+    them), so a hand's worth is two look-ups."""
+    return (tuple(_hand_worth(m, trump) for m in range(1 << 12)),
+            tuple(_hand_worth(m << 12, trump) for m in range(1 << 12)))
+
+
+def card_points(mask: int) -> int:
+    """The card points of a 24-bit card mask."""
+    return _HALF_POINTS[mask & 0xFFF] + _HALF_POINTS[mask >> 12]
 
 
 def mask_of(cards: list[Card] | set[Card] | tuple[Card, ...]) -> int:
@@ -120,6 +163,9 @@ class Solver:
             trump, trumps_after_closing)
         self.marriage = [TRUMP_MARRIAGE_POINTS if SUIT[c] == trump else MARRIAGE_POINTS
                          for c in range(24)]
+        #: The marriage points of the pairs marked by ``hand & hand >> 1 & QUEENS``.
+        self.pair_points = _PAIR_POINTS[trump]
+        self.worth_tables = _worth_tables(trump)
 
     # -- scoring -------------------------------------------------------------------------
 
@@ -151,12 +197,50 @@ class Solver:
         stock = self.stock
         closed = cb >= 0 or s >= len(stock)
         if closed:
+            # What the outcome can still be, from the card points left to take (and the
+            # marriages in hand): a closer who could not reach 66 even taking them all has
+            # failed already; otherwise a win is worth at most 1, plus 1 while the loser is
+            # under 33, plus 1 while he has no trick.  Bounds that meet are the value;
+            # others cut the search short.
+            h = h0 | h1
+            rem = _HALF_POINTS[h & 0xFFF] + _HALF_POINTS[h >> 12]
+            if led >= 0:
+                rem += PTS[led]
+            carry = self.carry
+            if cb >= 0:
+                pen = (CLOSE_PENALTY_SCHWARZ if sac else CLOSE_PENALTY) + carry
+                if cb == 0:
+                    if p0 + rem < WIN_POINTS and \
+                            p0 + rem + self.pair_points[h0 & h0 >> 1 & QUEENS] < WIN_POINTS:
+                        return -pen
+                    lo, hi = -pen, 1 + (p1 < SCHNEIDER_BELOW) + (t1 == 0) + carry
+                else:
+                    if p1 + rem < WIN_POINTS and \
+                            p1 + rem + self.pair_points[h1 & h1 >> 1 & QUEENS] < WIN_POINTS:
+                        return pen
+                    lo, hi = -(1 + (p0 < SCHNEIDER_BELOW) + (t0 == 0) + carry), pen
+            else:
+                rem += LAST_TRICK_BONUS
+                hi = lo = 0
+                if p0 + rem >= WIN_POINTS or \
+                        p0 + rem + self.pair_points[h0 & h0 >> 1 & QUEENS] >= WIN_POINTS:
+                    hi = 1 + (p1 < SCHNEIDER_BELOW) + (t1 == 0) + carry
+                if p1 + rem >= WIN_POINTS or \
+                        p1 + rem + self.pair_points[h1 & h1 >> 1 & QUEENS] >= WIN_POINTS:
+                    lo = -(1 + (p0 < SCHNEIDER_BELOW) + (t0 == 0) + carry)
+                if lo == hi:
+                    return 0
+            if hi <= alpha:
+                return hi
+            if lo >= beta:
+                return lo
             key = (h0 | h1 << 24 | turn << 48 | (led + 1) << 49 | p0 << 54 | p1 << 61
                    | t0 << 68 | t1 << 69 | (cb + 1) << 70 | sac << 72)
             tt = self.closed_tt
         else:
             if led < 0 and depth <= 0:
                 return self.heuristic(h0, h1, turn, p0, p1, s)
+            lo, hi = -INF, INF
             key = (h0 | h1 << 24 | turn << 48 | (led + 1) << 49 | p0 << 54 | p1 << 61
                    | t0 << 68 | t1 << 69 | s << 70 | depth << 75)
             tt = self.tt
@@ -208,10 +292,14 @@ class Solver:
                         best = v
                         if v > alpha:
                             alpha = v
+                        if v >= hi:
+                            break
                 elif v < best:
                     best = v
                     if v < beta:
                         beta = v
+                    if v <= lo:
+                        break
                 if alpha >= beta:
                     break
         else:
@@ -264,10 +352,14 @@ class Solver:
                         best = v
                         if v > alpha:
                             alpha = v
+                        if v >= hi:
+                            break
                 elif v < best:
                     best = v
                     if v < beta:
                         beta = v
+                    if v <= lo:
+                        break
                 if alpha >= beta:
                     break
         if best <= a0:
@@ -292,19 +384,8 @@ class Solver:
 
     def hand_worth(self, hand: int) -> float:
         """Half the card points, plus trumps by rank, bare aces, and marriages in hand."""
-        w = 0.0
-        tm = self.trump_mask
-        for c in bits(hand):
-            w += PTS[c] * 0.5
-            if tm >> c & 1:
-                w += 8 + 3 * RANK[c]
-            elif RANK[c] == ACE:
-                w += 4
-        for suit in range(4):
-            pair = (1 << (suit * 6 + KING)) | (1 << (suit * 6 + QUEEN))
-            if hand & pair == pair:
-                w += 0.8 * (TRUMP_MARRIAGE_POINTS if suit == self.trump else MARRIAGE_POINTS)
-        return w
+        low, high = self.worth_tables
+        return low[hand & 0xFFF] + high[hand >> 12]
 
     # -- root -------------------------------------------------------------------------------
 
