@@ -177,16 +177,24 @@ class ExpertPlayer:
         wins = 0
         trump = SUITS.index(deal.trump)
         cb = -1 if deal.closed_by is None else deal.closed_by
+        # ``sample_world`` by card indexes: the same shuffles of the same list, so the same
+        # worlds, without building cards.
+        known_mask = mask_of(known)
+        unseen = [c.index for c in hidden]
+        own = mask_of(deal.hands[seat])
+        turned = deal.trump_card.index
         for done in range(samples):
             if done:
                 yield done
-            opp, rest = self.sample_world(deal, self.rng)
+            order = list(unseen)
+            self.rng.shuffle(order)
+            opp = known_mask
+            for c in order[:need]:
+                opp |= 1 << c
             stock: tuple[int, ...] = ()
             if not deal.closed:
-                stock = (*(c.index for c in rest), deal.trump_card.index)
-            hands = [mask_of(deal.hands[seat]), mask_of(opp)]
-            if seat == 1:
-                hands.reverse()
+                stock = (*order[need:], turned)
+            hands = [own, opp] if seat == 0 else [opp, own]
             sv = Solver(trump, closed_by=cb, schwarz_at_close=deal.schwarz_at_close,
                         carry=carry, stock=stock, closed_tt=self._closed_tt,
                         trumps_after_closing=rule)
