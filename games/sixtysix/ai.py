@@ -60,6 +60,7 @@ class ExpertPlayer:
     _tt_for: tuple[int, str, int, int, bool] | None = None
     close_wins: float = 0.0      # share of sampled worlds where closing won, last evaluate
     close_gain: float = 0.0      # closing's mean gain played out, last time it was checked
+    close_checks: int = 0        # how many closes were checked by their outcome
 
     # -- what this seat knows ------------------------------------------------------------
 
@@ -119,6 +120,7 @@ class ExpertPlayer:
             gain = yield from closing_gain(worlds, self.seat, play, carry,
                                            self._play_out_player, self.rng.getrandbits(32))
             self.close_gain = gain
+            self.close_checks += 1
             if gain > self.config.close_gain:
                 return Close()
         return play
