@@ -196,6 +196,8 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=10_000)
     ap.add_argument("--first", type=int, default=1, help="first deal seed")
     ap.add_argument("--samples", type=int, default=ExpertConfig().samples)
+    ap.add_argument("--open-depth", type=int, default=ExpertConfig().open_depth,
+                    help="plies searched ahead while the stock is open")
     ap.add_argument("--close-sure", type=float, default=ExpertConfig().close_sure,
                     help="share of sampled worlds closing must win to be considered")
     ap.add_argument("--close-worlds", type=int, default=ExpertConfig().close_worlds,
@@ -211,7 +213,7 @@ def main() -> None:
     n = 60 if args.quick else args.deals
     deals = range(args.first, args.first + n)
     cfg = ExpertConfig(samples=args.samples, close_worlds=args.close_worlds,
-                       close_sure=args.close_sure)
+                       close_sure=args.close_sure, open_depth=args.open_depth)
     timer = Timer()
     base = -1.0
     if not args.no_baseline:
@@ -245,6 +247,7 @@ def main() -> None:
     print(f"close_check_s_max = {max(timer.checks, default=0.0):.3f}")
     print(f"other_decision_s_max = {max(timer.others, default=0.0):.3f}")
     print(f"samples = {cfg.samples}")
+    print(f"open_depth = {cfg.open_depth}")
     print(f"close_worlds = {cfg.close_worlds}")
     print(f"close_sure = {cfg.close_sure}")
     print(f"closed = {options.name}")

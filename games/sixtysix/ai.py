@@ -47,6 +47,7 @@ class ExpertConfig:
     close_worlds: int = 24       # worlds played out to check a close by its outcome (0: none)
     close_gain: float = 0.0      # ... and closing must gain more than this on average
     close_samples: int = 3       # worlds per decision of the players in those play-outs
+    close_depth: int = 2         # ... and how far they look ahead while the stock is open
 
 
 @dataclass
@@ -128,7 +129,8 @@ class ExpertPlayer:
     def _play_out_player(self, seat: int, seed: int) -> ExpertPlayer:
         """The computer's own play, on a smaller budget, for checking a close: it samples
         what its seat cannot see and judges any later close by its sampling alone."""
-        cfg = replace(self.config, samples=self.config.close_samples, close_worlds=0)
+        cfg = replace(self.config, samples=self.config.close_samples, close_worlds=0,
+                      open_depth=self.config.close_depth)
         return ExpertPlayer(seat, random.Random(seed), cfg)
 
     def _best_card(self, scores: dict[str, float]) -> str:
