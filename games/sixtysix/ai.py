@@ -29,7 +29,7 @@ from retro.games.sixtysix.rules import (
     beats,
     card_from_index,
 )
-from retro.games.sixtysix.solver import Solver, mask_of
+from retro.games.sixtysix.solver import Solver, Table, mask_of
 from retro.kit.steps import drain as finish
 
 
@@ -57,7 +57,7 @@ class ExpertPlayer:
     seat: int
     rng: random.Random
     config: ExpertConfig = field(default_factory=ExpertConfig)
-    _closed_tt: dict[int, tuple[float, float]] = field(default_factory=dict)
+    _closed_tt: Table = field(default_factory=dict)
     _tt_for: tuple[int, str, int, int, bool] | None = None
     close_wins: float = 0.0      # share of sampled worlds where closing won, last evaluate
     close_gain: float = 0.0      # closing's mean gain played out, last time it was checked
