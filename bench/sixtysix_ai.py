@@ -3,6 +3,8 @@
     python bench/sixtysix_ai.py            full run: 10,000 deals, each played twice
     python bench/sixtysix_ai.py --quick    under a minute: 60 deals
     python bench/sixtysix_ai.py --closed trumps    the standard closed-game rule
+    python bench/sixtysix_ai.py --deals 480 --against greedy --no-baseline
+                                           the computer against greedy alone
 
 Every deal is dealt from its own seed and played twice with the seats swapped (duplicate),
 so the cards even out.  Prints ``key = value`` lines:
@@ -15,10 +17,11 @@ so the cards even out.  Prints ``key = value`` lines:
 * ``solve_ms``, ``solve_ms_max``: exact solves of closed games, both hands known, from
   seeded positions closed after 0-3 tricks (6 to 3 cards each).
 * ``decision_s``, ``decision_s_mean``, ``decision_s_median``, ``decision_s_p99``: the
-  slowest, the mean, the median and the 99th percentile expert decision in the run, in CPU
-  seconds; ``decisions_over_1s`` how many took over a CPU second (and how many of those
-  checked a close by playing it out); ``close_check_s_median``/``close_check_s_max`` the
-  decisions that checked a close, ``other_decision_s_max`` the slowest of the rest.
+  slowest (with where it was: deal seed, seat, trick), the mean, the median and the 99th
+  percentile expert decision in the run, in CPU seconds; ``decisions_over_1s`` how many
+  took over a CPU second (and how many of those checked a close by playing it out);
+  ``close_check_s_median``/``close_check_s_max`` the decisions that checked a close,
+  ``other_decision_s_max`` the slowest of the rest.
 * ``closings_vs_X``, ``closings_failed_vs_X``: how often the expert ordered the game
   closed against each opponent, and how often that closing failed; ``gp_lost_closing_vs_X``
   the game points those failures gave the opponent.
@@ -64,13 +67,16 @@ class Timer:
 
     def __init__(self) -> None:
         self.worst = 0.0
+        self.where = ""                    # the slowest decision: deal seed, seat, trick
         self.total = 0.0
         self.count = 0
         self.times: list[float] = []
         self.checks: list[float] = []      # the decisions that played a close out
         self.others: list[float] = []
 
-    def add(self, dt: float, checked: bool = False) -> None:
+    def add(self, dt: float, checked: bool = False, where: str = "") -> None:
+        if dt > self.worst:
+            self.where = where
         self.worst = max(self.worst, dt)
         self.total += dt
         self.count += 1
@@ -102,7 +108,9 @@ def play_deal(seed: int, seats: dict[int, str], cfg: ExpertConfig, timer: Timer,
             checks = p.close_checks
             t = time.process_time()         # CPU time: the machine is shared
             move = p.choose(deal)
-            timer.add(time.process_time() - t, p.close_checks > checks)
+            trick = len(deal.taken[0]) // 2 + len(deal.taken[1]) // 2 + 1
+            timer.add(time.process_time() - t, p.close_checks > checks,
+                      f"deal {seed} seat {deal.turn} trick {trick}")
         else:
             move = p.choose(deal)
         deal.apply(move)
@@ -236,7 +244,7 @@ def main() -> None:
     print(f"baseline_greedy_vs_random = {base:.4f}")
     print(f"solve_ms = {solve_ms:.2f}")
     print(f"solve_ms_max = {solve_max:.2f}")
-    print(f"decision_s = {timer.worst:.3f}")
+    print(f"decision_s = {timer.worst:.3f} ({timer.where})")
     print(f"decision_s_mean = {timer.total / max(1, timer.count):.4f}")
     print(f"decision_s_median = {timer.median():.4f}")
     print(f"decision_s_p99 = {timer.quantile(0.99):.4f}")
