@@ -264,6 +264,43 @@ def test_sampled_worlds_average_exact_values_only(options):
     assert checked >= 10
 
 
+def test_open_game_worlds_are_the_ones_sample_world_deals():
+    # The search deals its worlds by card indexes; they must be sample_world's worlds: the
+    # other hand, then the stock in its drawn order with the turned-up card last.
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        deal = Deal.new(rng, seed % 2)
+        # Early in the deal, and with two cards left to draw (searched to the end, where
+        # the turned-up card is drawn).
+        left = 8 if seed % 2 else 2
+        while not deal.over and deal.stock_count > left:
+            deal.apply(rng.choice([m for m in deal.legal_moves() if not isinstance(m, Close)]))
+        if deal.over or deal.closed:
+            continue
+        seat = deal.turn
+        got = ExpertPlayer(seat, random.Random(seed), ExpertConfig(samples=3)).evaluate(deal)
+        view = ExpertPlayer(seat, random.Random(seed))
+        want: dict[str, float] = {}
+        for _ in range(3):
+            opp, rest = view.sample_world(deal, view.rng)
+            hands = [mask_of(deal.hands[seat]), mask_of(opp)]
+            stock = (*(c.index for c in rest), deal.trump_card.index)
+            sv = Solver("CDHS".index(deal.trump), stock=stock)
+            vals = sv.root_values(*(hands if seat == 0 else hands[::-1]), seat,
+                                  deal.trick[0].index if deal.trick else -1, *deal.points,
+                                  int(deal.tricks_won[0] > 0), int(deal.tricks_won[1] > 0),
+                                  0, -1, False,
+                                  99 if left == 2 else 2 if deal.leading else 1,
+                                  allow_close=deal.can_close() and
+                                  view._close_hope(deal) >= ExpertConfig().close_hope)
+            for k, v in vals.items():
+                want[k] = want.get(k, 0.0) + (v if seat == 0 else -v) / 3
+        assert got == pytest.approx(want), f"seed {seed}"
+        checked += 1
+    assert checked >= 4
+
+
 def test_expert_is_deterministic_for_a_seed():
     deal = Deal.new(random.Random(3), 0)
     a = ExpertPlayer(1, random.Random(9)).choose(deal)
