@@ -3,7 +3,10 @@
 Once the game is closed (by order or because the stock ran out) nothing is hidden from a
 player who has counted the cards, so the rest of the deal is a small game tree: at most six
 tricks with follow-suit forced.  ``Solver`` searches it exactly, with a transposition table,
-using 24-bit card masks (bit ``suit * 6 + rank``, the ``Card.index`` order) for speed.
+using 24-bit card masks (bit ``suit * 6 + rank``, the ``Card.index`` order) for speed.  Each
+closed position is first bounded by the card points left to take: a closer who could not
+reach 66 even taking them all has failed without a search, and a win can bring no more
+than 1 + schneider + schwarz while those are still possible; the bounds cut the search.
 
 The same search also runs over the open phase of a *sampled* world (the computer player
 guesses the opponent's hand and the stock order): then ``stock`` lists the cards still to be
