@@ -3,6 +3,8 @@
     python bench/sixtysix_ai.py            full run: 10,000 deals, each played twice
     python bench/sixtysix_ai.py --quick    under a minute: 60 deals
     python bench/sixtysix_ai.py --closed trumps    the standard closed-game rule
+    python bench/sixtysix_ai.py --deals 480 --against greedy --no-baseline
+                                           the computer against greedy alone
 
 Every deal is dealt from its own seed and played twice with the seats swapped (duplicate),
 so the cards even out.  Prints ``key = value`` lines:
@@ -14,8 +16,12 @@ so the cards even out.  Prints ``key = value`` lines:
   same deals, measured in the same run.
 * ``solve_ms``, ``solve_ms_max``: exact solves of closed games, both hands known, from
   seeded positions closed after 0-3 tricks (6 to 3 cards each).
-* ``decision_s``, ``decision_s_mean``, ``decision_s_median``: the slowest, the mean and the
-  median expert decision in the run, in CPU seconds.
+* ``decision_s``, ``decision_s_mean``, ``decision_s_median``, ``decision_s_p99``: the
+  slowest (with where it was: deal seed, seat, trick), the mean, the median and the 99th
+  percentile expert decision in the run, in CPU seconds; ``decisions_over_1s`` how many
+  took over a CPU second (and how many of those checked a close by playing it out);
+  ``close_check_s_median``/``close_check_s_max`` the decisions that checked a close,
+  ``other_decision_s_max`` the slowest of the rest.
 * ``closings_vs_X``, ``closings_failed_vs_X``: how often the expert ordered the game
   closed against each opponent, and how often that closing failed; ``gp_lost_closing_vs_X``
   the game points those failures gave the opponent.
@@ -57,21 +63,36 @@ class Closings:
 
 
 class Timer:
+    """Expert decision times in CPU seconds, those that checked a close apart."""
+
     def __init__(self) -> None:
         self.worst = 0.0
+        self.where = ""                    # the slowest decision: deal seed, seat, trick
         self.total = 0.0
         self.count = 0
-
         self.times: list[float] = []
+        self.checks: list[float] = []      # the decisions that played a close out
+        self.others: list[float] = []
 
-    def add(self, dt: float) -> None:
+    def add(self, dt: float, checked: bool = False, where: str = "") -> None:
+        if dt > self.worst:
+            self.where = where
         self.worst = max(self.worst, dt)
         self.total += dt
         self.count += 1
         self.times.append(dt)
+        (self.checks if checked else self.others).append(dt)
 
     def median(self) -> float:
-        return sorted(self.times)[len(self.times) // 2] if self.times else 0.0
+        return self.quantile(0.5)
+
+    def quantile(self, q: float, times: list[float] | None = None) -> float:
+        xs = sorted(self.times if times is None else times)
+        return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
+
+    def over(self, limit: float) -> tuple[int, int]:
+        """Decisions slower than ``limit``: (all, those that checked a close)."""
+        return (sum(t > limit for t in self.times), sum(t > limit for t in self.checks))
 
 
 def play_deal(seed: int, seats: dict[int, str], cfg: ExpertConfig, timer: Timer,
@@ -84,9 +105,12 @@ def play_deal(seed: int, seats: dict[int, str], cfg: ExpertConfig, timer: Timer,
     while not deal.over:
         p = players[deal.turn]
         if isinstance(p, ExpertPlayer):
+            checks = p.close_checks
             t = time.process_time()         # CPU time: the machine is shared
             move = p.choose(deal)
-            timer.add(time.process_time() - t)
+            trick = len(deal.taken[0]) // 2 + len(deal.taken[1]) // 2 + 1
+            timer.add(time.process_time() - t, p.close_checks > checks,
+                      f"deal {seed} seat {deal.turn} trick {trick}")
         else:
             move = p.choose(deal)
         deal.apply(move)
@@ -180,6 +204,8 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=10_000)
     ap.add_argument("--first", type=int, default=1, help="first deal seed")
     ap.add_argument("--samples", type=int, default=ExpertConfig().samples)
+    ap.add_argument("--open-depth", type=int, default=ExpertConfig().open_depth,
+                    help="plies searched ahead while the stock is open")
     ap.add_argument("--close-sure", type=float, default=ExpertConfig().close_sure,
                     help="share of sampled worlds closing must win to be considered")
     ap.add_argument("--close-worlds", type=int, default=ExpertConfig().close_worlds,
@@ -195,7 +221,7 @@ def main() -> None:
     n = 60 if args.quick else args.deals
     deals = range(args.first, args.first + n)
     cfg = ExpertConfig(samples=args.samples, close_worlds=args.close_worlds,
-                       close_sure=args.close_sure)
+                       close_sure=args.close_sure, open_depth=args.open_depth)
     timer = Timer()
     base = -1.0
     if not args.no_baseline:
@@ -218,15 +244,23 @@ def main() -> None:
     print(f"baseline_greedy_vs_random = {base:.4f}")
     print(f"solve_ms = {solve_ms:.2f}")
     print(f"solve_ms_max = {solve_max:.2f}")
-    print(f"decision_s = {timer.worst:.3f}")
+    print(f"decision_s = {timer.worst:.3f} ({timer.where})")
     print(f"decision_s_mean = {timer.total / max(1, timer.count):.4f}")
     print(f"decision_s_median = {timer.median():.4f}")
+    print(f"decision_s_p99 = {timer.quantile(0.99):.4f}")
+    print(f"decisions = {timer.count}")
+    print(f"decisions_over_1s = {timer.over(1.0)[0]} (closing checks {timer.over(1.0)[1]})")
+    print(f"close_checks = {len(timer.checks)}")
+    print(f"close_check_s_median = {timer.quantile(0.5, timer.checks):.4f}")
+    print(f"close_check_s_max = {max(timer.checks, default=0.0):.3f}")
+    print(f"other_decision_s_max = {max(timer.others, default=0.0):.3f}")
     print(f"samples = {cfg.samples}")
+    print(f"open_depth = {cfg.open_depth}")
     print(f"close_worlds = {cfg.close_worlds}")
     print(f"close_sure = {cfg.close_sure}")
     print(f"closed = {options.name}")
     print(f"deals = {n}")
-    print(f"deal_plays = {4 * n}")
+    print(f"deal_plays = {2 * n * len(figures)}")
 
 
 if __name__ == "__main__":

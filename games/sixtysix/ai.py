@@ -29,7 +29,7 @@ from retro.games.sixtysix.rules import (
     beats,
     card_from_index,
 )
-from retro.games.sixtysix.solver import Solver, mask_of
+from retro.games.sixtysix.solver import Solver, Table, mask_of
 from retro.kit.steps import drain as finish
 
 
@@ -47,6 +47,7 @@ class ExpertConfig:
     close_worlds: int = 24       # worlds played out to check a close by its outcome (0: none)
     close_gain: float = 0.0      # ... and closing must gain more than this on average
     close_samples: int = 3       # worlds per decision of the players in those play-outs
+    close_depth: int = 2         # ... and how far they look ahead while the stock is open
 
 
 @dataclass
@@ -56,10 +57,11 @@ class ExpertPlayer:
     seat: int
     rng: random.Random
     config: ExpertConfig = field(default_factory=ExpertConfig)
-    _closed_tt: dict[int, tuple[float, float]] = field(default_factory=dict)
+    _closed_tt: Table = field(default_factory=dict)
     _tt_for: tuple[int, str, int, int, bool] | None = None
     close_wins: float = 0.0      # share of sampled worlds where closing won, last evaluate
     close_gain: float = 0.0      # closing's mean gain played out, last time it was checked
+    close_checks: int = 0        # how many closes were checked by their outcome
 
     # -- what this seat knows ------------------------------------------------------------
 
@@ -119,6 +121,7 @@ class ExpertPlayer:
             gain = yield from closing_gain(worlds, self.seat, play, carry,
                                            self._play_out_player, self.rng.getrandbits(32))
             self.close_gain = gain
+            self.close_checks += 1
             if gain > self.config.close_gain:
                 return Close()
         return play
@@ -126,7 +129,8 @@ class ExpertPlayer:
     def _play_out_player(self, seat: int, seed: int) -> ExpertPlayer:
         """The computer's own play, on a smaller budget, for checking a close: it samples
         what its seat cannot see and judges any later close by its sampling alone."""
-        cfg = replace(self.config, samples=self.config.close_samples, close_worlds=0)
+        cfg = replace(self.config, samples=self.config.close_samples, close_worlds=0,
+                      open_depth=self.config.close_depth)
         return ExpertPlayer(seat, random.Random(seed), cfg)
 
     def _best_card(self, scores: dict[str, float]) -> str:
@@ -177,16 +181,24 @@ class ExpertPlayer:
         wins = 0
         trump = SUITS.index(deal.trump)
         cb = -1 if deal.closed_by is None else deal.closed_by
+        # ``sample_world`` by card indexes: the same shuffles of the same list, so the same
+        # worlds, without building cards.
+        known_mask = mask_of(known)
+        unseen = [c.index for c in hidden]
+        own = mask_of(deal.hands[seat])
+        turned = deal.trump_card.index
         for done in range(samples):
             if done:
                 yield done
-            opp, rest = self.sample_world(deal, self.rng)
+            order = list(unseen)
+            self.rng.shuffle(order)
+            opp = known_mask
+            for c in order[:need]:
+                opp |= 1 << c
             stock: tuple[int, ...] = ()
             if not deal.closed:
-                stock = (*(c.index for c in rest), deal.trump_card.index)
-            hands = [mask_of(deal.hands[seat]), mask_of(opp)]
-            if seat == 1:
-                hands.reverse()
+                stock = (*order[need:], turned)
+            hands = [own, opp] if seat == 0 else [opp, own]
             sv = Solver(trump, closed_by=cb, schwarz_at_close=deal.schwarz_at_close,
                         carry=carry, stock=stock, closed_tt=self._closed_tt,
                         trumps_after_closing=rule)

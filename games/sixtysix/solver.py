@@ -3,7 +3,10 @@
 Once the game is closed (by order or because the stock ran out) nothing is hidden from a
 player who has counted the cards, so the rest of the deal is a small game tree: at most six
 tricks with follow-suit forced.  ``Solver`` searches it exactly, with a transposition table,
-using 24-bit card masks (bit ``suit * 6 + rank``, the ``Card.index`` order) for speed.
+using 24-bit card masks (bit ``suit * 6 + rank``, the ``Card.index`` order) for speed.  Each
+closed position is first bounded by the card points left to take: a closer who could not
+reach 66 even taking them all has failed without a search, and a win can bring no more
+than 1 + schneider + schwarz while those are still possible; the bounds cut the search.
 
 The same search also runs over the open phase of a *sampled* world (the computer player
 guesses the opponent's hand and the stock order): then ``stock`` lists the cards still to be
@@ -19,6 +22,8 @@ reaches 66 and a point carries forward.  Heuristic values use the same scale, wi
 """
 
 from __future__ import annotations
+
+from functools import cache
 
 from retro.games.sixtysix.rules import (
     CLOSE_PENALTY,
@@ -43,6 +48,49 @@ PARTNER = tuple(c - RANK[c] + KING + QUEEN - RANK[c] if RANK[c] in (KING, QUEEN)
                 for c in range(24))
 INF = 100.0
 HEURISTIC_CAP = 2.0
+#: A transposition table: a position's key to the (lower, upper) bounds of its value.
+Table = dict[tuple[int, ...], tuple[float, float]]
+#: Card points of a 12-bit half of a card mask (the low half: clubs and diamonds).
+_HALF_POINTS = tuple(sum(PTS[c] for c in range(12) if m >> c & 1) for m in range(1 << 12))
+#: The queens' bits: ``hand & hand >> 1 & QUEENS`` marks the suits whose K and Q are held.
+QUEENS = sum(1 << (s * 6 + QUEEN) for s in range(4))
+
+
+_PAIR_POINTS = tuple(
+    {pairs: sum(TRUMP_MARRIAGE_POINTS if s == trump else MARRIAGE_POINTS
+                for s in range(4) if pairs >> (s * 6 + QUEEN) & 1)
+     for pairs in (sum(1 << (s * 6 + QUEEN) for s in range(4) if sub >> s & 1)
+                   for sub in range(16))}
+    for trump in range(4))
+
+
+def _hand_worth(hand: int, trump: int) -> float:
+    """``Solver.hand_worth`` card by card (every term a multiple of 0.5, so exact)."""
+    w = 0.0
+    for c in bits(hand):
+        w += PTS[c] * 0.5
+        if SUIT[c] == trump:
+            w += 8 + 3 * RANK[c]
+        elif RANK[c] == ACE:
+            w += 4
+    for suit in range(4):
+        pair = (1 << (suit * 6 + KING)) | (1 << (suit * 6 + QUEEN))
+        if hand & pair == pair:
+            w += 0.8 * (TRUMP_MARRIAGE_POINTS if suit == trump else MARRIAGE_POINTS)
+    return w
+
+
+@cache
+def _worth_tables(trump: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """``hand_worth`` of the low and the high 12 bits of a hand (a suit never straddles
+    them), so a hand's worth is two look-ups."""
+    return (tuple(_hand_worth(m, trump) for m in range(1 << 12)),
+            tuple(_hand_worth(m << 12, trump) for m in range(1 << 12)))
+
+
+def card_points(mask: int) -> int:
+    """The card points of a 24-bit card mask."""
+    return _HALF_POINTS[mask & 0xFFF] + _HALF_POINTS[mask >> 12]
 
 
 def mask_of(cards: list[Card] | set[Card] | tuple[Card, ...]) -> int:
@@ -73,13 +121,16 @@ def _follow_order(led: int, beats: list[bool]) -> list[int]:
                   key=lambda c: (0, PTS[c]) if beats[base + c] else (1, PTS[c] + RANK[c]))
 
 
-Orders = tuple[list[int], list[list[int]], list[list[int]]]
+Orders = tuple[list[int], list[int], list[list[int]], list[list[int]]]
 
 
 def _make_orders(trump: int, trumps_after_closing: bool) -> Orders:
     lead = sorted(range(24), key=lambda c: -(PTS[c] + 20 * (SUIT[c] == trump)))
+    # Once closed under the manual's rule the trump suit is a suit like the others: leading
+    # the high cards first, whatever their suit, cuts the search by about a quarter.
+    lead_closed = lead if trumps_after_closing else sorted(range(24), key=lambda c: -PTS[c])
     closed = _BEATS[trump if trumps_after_closing else None]
-    return (lead, [_follow_order(led, _BEATS[trump]) for led in range(24)],
+    return (lead, lead_closed, [_follow_order(led, _BEATS[trump]) for led in range(24)],
             [_follow_order(led, closed) for led in range(24)])
 
 
@@ -87,8 +138,8 @@ _ORDERS = {(t, k): _make_orders(t, k) for t in range(4) for k in (False, True)}
 
 
 def _orders(trump: int, trumps_after_closing: bool) -> Orders:
-    """Search order, fixed per trump and closed-game rule: strong leads first; the cheapest
-    winning follow first, then the cheapest loser."""
+    """Search order, fixed per trump and closed-game rule: strong leads first (open, then
+    closed); the cheapest winning follow first, then the cheapest loser."""
     return _ORDERS[trump, trumps_after_closing]
 
 
@@ -102,7 +153,7 @@ class Solver:
 
     def __init__(self, trump: int, *, closed_by: int = -1, schwarz_at_close: bool = False,
                  carry: int = 0, stock: tuple[int, ...] = (),
-                 closed_tt: dict[int, tuple[float, float]] | None = None,
+                 closed_tt: Table | None = None,
                  trumps_after_closing: bool = False) -> None:
         self.trump = trump
         self.closed_by = closed_by
@@ -112,14 +163,17 @@ class Solver:
         self.open_beats = _BEATS[trump]
         self.trumps_after_closing = trumps_after_closing
         self.closed_beats = _BEATS[trump if trumps_after_closing else None]
-        self.tt: dict[int, tuple[float, float]] = {}
+        self.tt: Table = {}
         self.closed_tt = closed_tt if closed_tt is not None else {}
         self.nodes = 0
         self.trump_mask = SUIT_MASK[trump]
-        self.lead_order, self.follow_open, self.follow_closed = _orders(
+        self.lead_order, self.lead_closed, self.follow_open, self.follow_closed = _orders(
             trump, trumps_after_closing)
         self.marriage = [TRUMP_MARRIAGE_POINTS if SUIT[c] == trump else MARRIAGE_POINTS
                          for c in range(24)]
+        #: The marriage points of the pairs marked by ``hand & hand >> 1 & QUEENS``.
+        self.pair_points = _PAIR_POINTS[trump]
+        self.worth_tables = _worth_tables(trump)
 
     # -- scoring -------------------------------------------------------------------------
 
@@ -150,19 +204,64 @@ class Solver:
         self.nodes += 1
         stock = self.stock
         closed = cb >= 0 or s >= len(stock)
+        lo: float
+        hi: float
+        key: tuple[int, ...]
         if closed:
-            key = (h0 | h1 << 24 | turn << 48 | (led + 1) << 49 | p0 << 54 | p1 << 61
-                   | t0 << 68 | t1 << 69 | (cb + 1) << 70 | sac << 72)
+            # What the outcome can still be, from the card points left to take (and the
+            # marriages in hand): a closer who could not reach 66 even taking them all has
+            # failed already; otherwise a win is worth at most 1, plus 1 while the loser is
+            # under 33, plus 1 while he has no trick.  Bounds that meet are the value;
+            # others cut the search short.
+            h = h0 | h1
+            rem = _HALF_POINTS[h & 0xFFF] + _HALF_POINTS[h >> 12]
+            if led >= 0:
+                rem += PTS[led]
+            carry = self.carry
+            if cb >= 0:
+                pen = (CLOSE_PENALTY_SCHWARZ if sac else CLOSE_PENALTY) + carry
+                if cb == 0:
+                    if p0 + rem < WIN_POINTS and \
+                            p0 + rem + self.pair_points[h0 & h0 >> 1 & QUEENS] < WIN_POINTS:
+                        return -pen
+                    lo, hi = -pen, 1 + (p1 < SCHNEIDER_BELOW) + (t1 == 0) + carry
+                else:
+                    if p1 + rem < WIN_POINTS and \
+                            p1 + rem + self.pair_points[h1 & h1 >> 1 & QUEENS] < WIN_POINTS:
+                        return pen
+                    lo, hi = -(1 + (p0 < SCHNEIDER_BELOW) + (t0 == 0) + carry), pen
+            else:
+                rem += LAST_TRICK_BONUS
+                hi = lo = 0
+                if p0 + rem >= WIN_POINTS or \
+                        p0 + rem + self.pair_points[h0 & h0 >> 1 & QUEENS] >= WIN_POINTS:
+                    hi = 1 + (p1 < SCHNEIDER_BELOW) + (t1 == 0) + carry
+                if p1 + rem >= WIN_POINTS or \
+                        p1 + rem + self.pair_points[h1 & h1 >> 1 & QUEENS] >= WIN_POINTS:
+                    lo = -(1 + (p0 < SCHNEIDER_BELOW) + (t0 == 0) + carry)
+                if lo == hi:
+                    return 0
+            if hi <= alpha:
+                return hi
+            if lo >= beta:
+                return lo
+            # A tuple: building one is several times cheaper than shifting a wide integer.
+            key = (h0, h1, turn, led, p0, p1, t0, t1, cb, sac)
             tt = self.closed_tt
         else:
             if led < 0 and depth <= 0:
                 return self.heuristic(h0, h1, turn, p0, p1, s)
-            key = (h0 | h1 << 24 | turn << 48 | (led + 1) << 49 | p0 << 54 | p1 << 61
-                   | t0 << 68 | t1 << 69 | s << 70 | depth << 75)
+            lo, hi = -INF, INF
+            key = (h0, h1, turn, led, p0, p1, t0, t1, s, depth)
             tt = self.tt
         entry = tt.get(key)
         if entry is not None:
-            lo, hi = entry
+            # The table's bounds, with the ones above: lo and hi then also end the search
+            # of the moves once a move reaches them.
+            if entry[0] > lo:
+                lo = entry[0]
+            if entry[1] < hi:
+                hi = entry[1]
             if lo >= beta:
                 return lo
             if hi <= alpha:
@@ -178,7 +277,7 @@ class Solver:
         best = -INF if maxing else INF
         hand = h0 if maxing else h1
         if led < 0:
-            for c in self.lead_order:
+            for c in (self.lead_closed if closed else self.lead_order):
                 if not hand >> c & 1:
                     continue
                 np0, np1 = p0, p1
@@ -208,10 +307,14 @@ class Solver:
                         best = v
                         if v > alpha:
                             alpha = v
+                        if v >= hi:
+                            break
                 elif v < best:
                     best = v
                     if v < beta:
                         beta = v
+                    if v <= lo:
+                        break
                 if alpha >= beta:
                     break
         else:
@@ -264,10 +367,14 @@ class Solver:
                         best = v
                         if v > alpha:
                             alpha = v
+                        if v >= hi:
+                            break
                 elif v < best:
                     best = v
                     if v < beta:
                         beta = v
+                    if v <= lo:
+                        break
                 if alpha >= beta:
                     break
         if best <= a0:
@@ -292,19 +399,8 @@ class Solver:
 
     def hand_worth(self, hand: int) -> float:
         """Half the card points, plus trumps by rank, bare aces, and marriages in hand."""
-        w = 0.0
-        tm = self.trump_mask
-        for c in bits(hand):
-            w += PTS[c] * 0.5
-            if tm >> c & 1:
-                w += 8 + 3 * RANK[c]
-            elif RANK[c] == ACE:
-                w += 4
-        for suit in range(4):
-            pair = (1 << (suit * 6 + KING)) | (1 << (suit * 6 + QUEEN))
-            if hand & pair == pair:
-                w += 0.8 * (TRUMP_MARRIAGE_POINTS if suit == self.trump else MARRIAGE_POINTS)
-        return w
+        low, high = self.worth_tables
+        return low[hand & 0xFFF] + high[hand >> 12]
 
     # -- root -------------------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from retro.games.sixtysix.rules import (
     Play,
     card_from_index,
     parse_card,
+    parse_cards,
     parse_move,
 )
 from retro.games.sixtysix.solver import Solver, mask_of, solve_deal, solver_for
@@ -110,6 +111,91 @@ def test_solver_with_known_stock_matches_brute_force_in_open_play(options):
         assert v == brute(deal), f"seed {seed}"
 
 
+def _closed_value(hand0: str, hand1: str, led: str, p0: int, p1: int,
+                  closed_by: int = 0, tricks1: int = 1) -> tuple[float, int]:
+    """Value and nodes searched of a closed position, seat 0 to move, clubs trumps."""
+    sv = Solver(0)
+    lead = parse_card(led).index if led else -1
+    v = sv.value(mask_of(parse_cards(hand0)), mask_of(parse_cards(hand1)), 0, lead, p0, p1,
+                 1, tricks1, 0, closed_by, False)
+    return v, sv.nodes
+
+
+def test_closer_who_can_no_longer_reach_66_has_failed_without_search():
+    # 20 points and 23 left to take: the closer fails whatever is played.
+    assert _closed_value("9D JD", "AH TH", "", 20, 30) == (-2, 1)
+    # Seat 1 closed and cannot get there: the penalty is seat 0's.
+    assert _closed_value("9D JD", "AH TH", "", 60, 30, closed_by=1) == (2, 1)
+
+
+def test_closer_who_can_just_reach_66_is_searched():
+    # 43 points and exactly 23 left: taking both tricks makes 66.
+    assert _closed_value("AH TH", "9H JH", "", 43, 40)[0] == 1
+
+
+def test_closer_counts_the_card_led_toward_66():
+    # 40 points, 18 in the hands and the ten led: the ace takes it, the king the last trick.
+    assert _closed_value("AH KS", "QS", "TH", 40, 40)[0] == 1
+
+
+def test_closer_counts_a_marriage_in_hand_toward_66():
+    # 37 points and 9 in the hands: only the marriage of diamonds (20) gets the closer there,
+    # to 66 exactly.
+    assert _closed_value("KD QD", "9D JD", "", 37, 40)[0] == 1
+
+
+def test_closer_finds_the_schwarz_win_behind_a_lead_that_gives_a_trick():
+    # 62 points, the opponent none and no trick.  The ten (searched first: it is worth more)
+    # loses to the ace and wins by 2; the king takes the nine of spades, 66, by 3.
+    assert _closed_value("TH KS", "AH 9S", "", 62, 0, tricks1=0)[0] == 3
+
+
+def test_search_stops_at_the_first_move_worth_the_most_a_win_can_bring():
+    # Aces and tens against nothing: the first lead already wins by 3 (schwarz), so no
+    # other lead is searched: one line of play, two positions a trick and the root.
+    assert _closed_value("AH TH AS TS", "9H JH 9S JS", "", 50, 20, tricks1=0) == (3, 6)
+
+
+@pytest.mark.parametrize("options", RULES)
+def test_solver_matches_brute_force_with_points_near_66(options):
+    # The points decide where the search may stop early: endgames with points drawn near
+    # the mark, both ways of closing, marriages possible.
+    rng = random.Random(66)
+    checked = 0
+    for seed in range(60):
+        deal = small_endgame(200 + seed, cards=3, close=seed % 2 == 0, options=options)
+        deal.points = [rng.randrange(20, 64), rng.randrange(20, 64)]
+        deal.tricks_won = [rng.randrange(2), rng.randrange(2)]
+        if seed % 3 == 0:
+            deal.apply(Play(deal.playable()[0]))
+        if deal.over:
+            continue
+        for carry in (0, 1):
+            want = brute(deal)
+            if want and carry:
+                want += carry if want > 0 else -carry
+            assert solve_deal(deal, carry) == want, f"seed {seed} carry {carry}"
+        checked += 1
+    assert checked >= 50
+
+
+def test_closing_check_searches_a_quarter_of_what_it_did(monkeypatch):
+    # The slowest kind of decision: a close played out in 24 worlds (deal 90's first lead).
+    # The whole decision searched 403,659 positions before the closed game's points bounds.
+    made: list[Solver] = []
+    real_init = Solver.__init__
+
+    def counting_init(self, *args, **kw):
+        real_init(self, *args, **kw)
+        made.append(self)
+
+    monkeypatch.setattr(Solver, "__init__", counting_init)
+    deal = _first_lead(90)
+    move = ExpertPlayer(deal.turn, random.Random(90)).choose(deal)
+    assert move == Play(parse_card("QS"), marriage=True)
+    assert sum(sv.nodes for sv in made) < 100_000
+
+
 def test_solver_root_values_agree_with_value():
     deal = small_endgame(7, cards=4, close=True)
     sv = solver_for(deal)
@@ -176,6 +262,43 @@ def test_sampled_worlds_average_exact_values_only(options):
         assert got == pytest.approx({k: v / 5 for k, v in want.items()}), f"seed {seed}"
         checked += 1
     assert checked >= 10
+
+
+def test_open_game_worlds_are_the_ones_sample_world_deals():
+    # The search deals its worlds by card indexes; they must be sample_world's worlds: the
+    # other hand, then the stock in its drawn order with the turned-up card last.
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        deal = Deal.new(rng, seed % 2)
+        # Early in the deal, and with two cards left to draw (searched to the end, where
+        # the turned-up card is drawn).
+        left = 8 if seed % 2 else 2
+        while not deal.over and deal.stock_count > left:
+            deal.apply(rng.choice([m for m in deal.legal_moves() if not isinstance(m, Close)]))
+        if deal.over or deal.closed:
+            continue
+        seat = deal.turn
+        got = ExpertPlayer(seat, random.Random(seed), ExpertConfig(samples=3)).evaluate(deal)
+        view = ExpertPlayer(seat, random.Random(seed))
+        want: dict[str, float] = {}
+        for _ in range(3):
+            opp, rest = view.sample_world(deal, view.rng)
+            hands = [mask_of(deal.hands[seat]), mask_of(opp)]
+            stock = (*(c.index for c in rest), deal.trump_card.index)
+            sv = Solver("CDHS".index(deal.trump), stock=stock)
+            vals = sv.root_values(*(hands if seat == 0 else hands[::-1]), seat,
+                                  deal.trick[0].index if deal.trick else -1, *deal.points,
+                                  int(deal.tricks_won[0] > 0), int(deal.tricks_won[1] > 0),
+                                  0, -1, False,
+                                  99 if left == 2 else 2 if deal.leading else 1,
+                                  allow_close=deal.can_close() and
+                                  view._close_hope(deal) >= ExpertConfig().close_hope)
+            for k, v in vals.items():
+                want[k] = want.get(k, 0.0) + (v if seat == 0 else -v) / 3
+        assert got == pytest.approx(want), f"seed {seed}"
+        checked += 1
+    assert checked >= 4
 
 
 def test_expert_is_deterministic_for_a_seed():
