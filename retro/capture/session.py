@@ -11,11 +11,13 @@ settled: the program has written nothing for ``settle_ms``.  A query the termina
 (who it is, where the cursor is) counts as output, and the quiet after an answer lasts at
 least ``AFTER_QUERY_MS``, since a program that asks often waits a moment for more answers
 before it draws (vttest waits 200 ms).  Before the program's first output the processes of
-its session must also have used no CPU time for ``settle_ms`` (on Linux, from /proc), so a
-slow start is not taken for a finished screen while a program that prints nothing and waits
-for a key gets its first key after ``settle_ms``.  When ``timeout_s`` runs out first the
-capture fails, saying which wait ran out and how long the screen had been changing, unless
-``allow_busy`` (a clock, a spinner: screens that never settle).  A program that has ended
+its session must also have used no CPU time for ``settle_ms``, none of them waiting for a
+processor all the while (on Linux, from /proc), so a slow start is not taken for a finished
+screen, even on a machine so loaded that the program gets no CPU time for a while, while a
+program that prints nothing and waits for a key gets its first key after ``settle_ms``.
+When ``timeout_s`` runs out first the capture fails, saying which wait ran out and how long
+the screen had been changing, unless ``allow_busy`` (a clock, a spinner: screens that never
+settle).  A program that has ended
 is collected at once.  ``wait:MS`` sleeps (reading output meanwhile); ``expect:"text"``
 waits until the text is on the screen, and the capture fails if it is not there within
 ``timeout_s``.  A ``"text"`` token is typed in one write, as a bracketed paste when the
@@ -210,8 +212,10 @@ class Terminal:
                 first_change = first_change or seen
             if self.last_output is None and cpu is not None:
                 used = _session_cpu(self.process.pid)
-                if used is not None and used != cpu:
-                    cpu, cpu_at = used, now      # still starting: busy, not waiting
+                # Still starting: it used the processor, or waits for one (a loaded machine
+                # can leave it without a tick for longer than the settle time).
+                if used is not None and (used != cpu or _session_runnable(self.process.pid)):
+                    cpu, cpu_at = used, now
                     first_change = first_change or now
                 quiet_since = cpu_at
             else:
@@ -345,6 +349,23 @@ def _session_cpu(pid: int) -> int | None:
     except (OSError, ValueError, IndexError):
         return None if current == pid else total
     return total
+
+
+def _session_runnable(pid: int) -> bool:
+    """Whether a process of ``pid``'s tree is running or waiting for a processor (state R),
+    or for the disk (D): starting, not waiting for input.  False where /proc cannot tell."""
+    todo = [pid]
+    try:
+        while todo:
+            current = todo.pop()
+            with open(f"/proc/{current}/stat", "rb") as stat:
+                if stat.read().rsplit(b")", 1)[1].split()[0] in (b"R", b"D"):
+                    return True
+            with open(f"/proc/{current}/task/{current}/children", "rb") as children:
+                todo += [int(child) for child in children.read().split()]
+    except (OSError, ValueError, IndexError):
+        return False
+    return False
 
 
 def _take_terminal() -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import retro
 from retro.capture import capture
 from retro.frontends.script import run
 
@@ -31,6 +32,17 @@ SCRIPTS = {
 def retro_command() -> list[str]:
     found = Path(sys.executable).with_name("retro")
     return [str(found)] if found.exists() else [shutil.which("retro") or "retro"]
+
+
+def code_under_test() -> dict[str, str]:
+    """The environment that makes a captured ``retro`` import the code these tests import.
+
+    The capture's clean environment passes no PYTHONPATH, so without it the ``retro``
+    command imports whatever its environment has installed: in a shared environment,
+    another checkout's games.  The capture then showed that checkout's screen, the headless
+    run this one's, and the two differed wherever the checkouts did (YZ's legend ", Exit").
+    """
+    return {"PYTHONPATH": str(Path(retro.__file__).resolve().parents[1])}
 
 
 def arrival(game: str, keys: str, home: Path) -> str:
@@ -54,7 +66,7 @@ def test_a_capture_of_the_tty_front_end_equals_the_headless_run(game: str,
     script = f"{keys} {arrival(game, keys, tmp_path / 'arrival')}"
     captured = capture([*retro_command(), game, "*", "--tty", "--seed", "7"], script,
                        settle_ms=400, timeout_s=60.0,
-                       env={"RETRO_HOME": str(tmp_path / "tty")})
+                       env={"RETRO_HOME": str(tmp_path / "tty"), **code_under_test()})
     assert captured.ok, captured.failure
     # The result is kept while its screen is compared: collected, it would close the
     # suspended game, whose clean-up (a line input taking its buttons away) changes the screen.
@@ -65,3 +77,10 @@ def test_a_capture_of_the_tty_front_end_equals_the_headless_run(game: str,
     assert differ.size == 0, (f"{len(differ)} cells differ, first at row {differ[0][0] + 1} "
                               f"col {differ[0][1] + 1}:\n{captured.screen}\n---\n{headless}")
     assert captured.screen.originals == {}
+
+
+def test_a_captured_program_imports_the_retro_these_tests_import(tmp_path: Path) -> None:
+    found = capture([sys.executable, "-c", "import retro; print(retro.__file__)"], "",
+                    settle_ms=100, timeout_s=30.0, cwd=tmp_path, env=code_under_test())
+    shown = "".join(found.screen.read(row).strip() for row in range(3))
+    assert shown == str(Path(retro.__file__)), (shown, retro.__file__)
