@@ -541,8 +541,7 @@ NOT_RUN: dict[str, str] = {
     "--skip line_greedy --skip threats": BENCHMARK,
     "nice -n 10 python bench/pigpoker_ai.py --skip random --skip greedy --skip line_greedy "
     "--skip tables --threat-games 40": BENCHMARK,
-    "python bench/sixtysix_ai.py [--quick] [--deals N] [--samples N] [--closed "
-    "led-suit|trumps]": SYNOPSIS,
+    "python bench/sixtysix_ai.py [--quick] [--deals N] [--samples N] [--open-depth N]": SYNOPSIS,
     "nice -n 5 python bench/yucky_ai.py --only first_fit": BENCHMARK,
     "nice -n 5 python bench/yucky_ai.py --only greedy": BENCHMARK,
     "nice -n 5 python bench/yucky_ai.py --only random": BENCHMARK,
