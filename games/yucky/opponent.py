@@ -10,8 +10,10 @@ be (bit masks over ``playout.KINDS``).  The events of the hand fill the masks in
   colour in play;
 * *likely* (``soft``): a player that changes colour on a number or symbol, or plays a plain
   wild, usually does so because it has nothing of the colour in play.  Players differ
-  here, so this is trusted only ``SOFT_TRUST`` of the time, and half as much again each
-  time the opponent shows it wrong (plays a card the likely masks said it could not hold).
+  here, so a deal uses these marks only ``trust`` of the time: the chance, learnt from the
+  marks made and shown wrong (the opponent plays a card they said it could not hold) in
+  this hand and the ones before (``past``), that the opponent changes colour only when it
+  must.
 
 Cards the opponent draws or is given add empty slots.  Which slot a card it plays came
 from is often not known: a card drawn after a draw on the turn is unmarked, the older ones
