@@ -55,12 +55,20 @@ class Timed(Computer):
 
 
 def match_rate(make_opponent: Callable[[random.Random], Player], hands: int, seed: int,
-               lapse: float, options: Options | None = None) -> tuple[float, float, int]:
-    """Share of decided hands the computer wins, its 95% half-width and the hand count."""
+               lapse: float, options: Options | None = None, fresh: bool = False,
+               first: int = 0, progress: int = 0) -> tuple[float, float, int]:
+    """Share of decided hands the computer wins, its 95% half-width and the hand count.
+
+    One computer plays all the hands, as in the program, where it lives through the run
+    and learns how its opponent plays; ``fresh`` makes a new one for every hand.  ``first``
+    is the number of the first hand (runs of different hands can be added up); ``progress``
+    prints the count so far every so many hands."""
     wins = decided = 0
-    for i in range(hands):
+    lasting = Timed(random.Random(seed * 7 + first), lapse=lapse)
+    for i in range(first, first + hands):
         rng = random.Random(seed * 1_000_003 + i)
-        computer = Timed(random.Random(rng.getrandbits(32)), lapse=lapse)
+        own_rng = random.Random(rng.getrandbits(32))
+        computer = Timed(own_rng, lapse=lapse) if fresh else lasting
         other = make_opponent(random.Random(rng.getrandbits(32)))
         seat = i % 2                                  # seats alternate hand by hand
         players = (computer, other) if seat == 0 else (other, computer)
@@ -69,6 +77,9 @@ def match_rate(make_opponent: Callable[[random.Random], Player], hands: int, see
         if r.winner is not None:
             decided += 1
             wins += r.winner == seat
+        if progress and (i + 1 - first) % progress == 0:
+            print(f"# {i + 1 - first} hands: {wins} won of {decided} decided", file=sys.stderr,
+                  flush=True)
     p = wins / decided
     return p, 1.96 * math.sqrt(p * (1 - p) / decided), decided
 
@@ -95,20 +106,34 @@ def main() -> None:
                         help=f"deals played out per decision (default {ai.ROLLOUTS})")
     parser.add_argument("--prior", type=float, default=None,
                         help=f"weight of the one-move score (default {ai.PRIOR})")
+    parser.add_argument("--budget", type=int, default=None,
+                        help=f"cards scanned per decision (default {ai.WORK_BUDGET})")
+    parser.add_argument("--first", type=int, default=0,
+                        help="the number of the first hand (split a long run)")
+    parser.add_argument("--progress", type=int, default=0,
+                        help="print the count so far every N hands (to stderr)")
+    parser.add_argument("--fresh", action="store_true",
+                        help="a new computer for every hand (it learns nothing from the ones "
+                             "before)")
     args = parser.parse_args()
     if args.rollouts is not None:
         ai.ROLLOUTS = args.rollouts
     if args.prior is not None:
         ai.PRIOR = args.prior
+    if args.budget is not None:
+        ai.WORK_BUDGET = args.budget
     lapse = LAPSE if args.lapse is None else args.lapse
     hands = args.hands or (25 if args.quick else 3_000)
     print(f"lapse = {lapse}")
     print(f"rollouts = {ai.ROLLOUTS}")
     print(f"prior = {ai.PRIOR}")
+    print(f"budget = {ai.WORK_BUDGET}")
+    print(f"computer = {'fresh each hand' if args.fresh else 'one for the run'}")
     for k, (name, make) in enumerate(OPPONENTS.items()):
         if args.only and name not in args.only:
             continue
-        p, ci, n = match_rate(make, hands, args.seed + k, lapse)
+        p, ci, n = match_rate(make, hands, args.seed + k, lapse, fresh=args.fresh,
+                              first=args.first, progress=args.progress)
         print(f"win_vs_{name} = {p:.4f}")
         print(f"ci95_vs_{name} = {ci:.4f}")
         print(f"hands_vs_{name} = {n}", flush=True)

@@ -23,7 +23,7 @@ Players are deterministic for a given ``random.Random``.
   one-move score added (a fluke of the sample does not spend a wild early), and the
   one-move score breaks ties.  The play-outs are cooperative work (``choose_steps``: the
   screen shows progress, Esc plays the best so far) bounded by ``ROLLOUTS`` deals and
-  ``MOVE_BUDGET`` simulated moves, never by the clock;
+  ``WORK_BUDGET`` cards scanned, never by the clock;
 * a wild names a colour it holds (any, if it holds only wilds); a fitting card is always
   played rather than drawing;
 * the cry: it cries (but forgets now and then, ``lapse`` of the time, as the manual
@@ -199,10 +199,13 @@ LATE = 2                  # the opponent at this many cards or fewer is about to
 MULTI_DRAW_LIMIT = 12     # multiple draw: give up looking after this many cards
 HOLD_DRAW = 3.0           # keeping draw twos and draw fours for the opponent's last cards
 ROLLOUTS = 800            # sampled deals played out per candidate (0: one-move scores only)
-PRIOR = 0.01              # the one-move score's weight against the share of play-outs won
-MOVE_BUDGET = 200_000     # ... or fewer: the play-outs of one decision stop past these moves
-LONG_GAME_SHARE = 0.6     # ... this share of them in the long game, whose moves cost more
-WILD_COLORS_TRIED = 4     # a wild is played out naming each colour it holds (up to 4)
+PRIOR = 0.02              # the one-move score's weight against the share of play-outs won
+WORK_BUDGET = 120_000     # ... or fewer: a decision's play-outs stop past this many cards
+                          # scanned (every move scans the hand to move; a deal shuffles
+                          # the unseen cards, sets up each candidate, ``DEAL_SETUP``, and
+                          # may replay the opponent's history, each slot at each step)
+DEAL_SETUP = 40
+WILD_COLORS_TRIED = 2     # a wild is played out naming its best colours by the one-move score
 LAPSE = 0.04              # how often the computer forgets its cry in the game
 
 
@@ -227,12 +230,19 @@ class Computer(Player):
 
     def _observe(self, r: Round, seat: int) -> None:
         if r is not self._round:
+            past = (0.0, 0.0)
+            if self._round is not None:
+                # What the opponent showed in the hand before (its last moves too) carries
+                # over: the computer lives through the match, and so does what it learnt.
+                self._model.observe(self._round.events, None)
+                past = self._model.evidence()
             self._round, self._seen, self._void = r, 0, {}
             start = r.discard[0] if r.events else r.top
             self._model = HandModel.start(
                 1 - seat, r.events, len(r.cards[1 - seat]), start,
                 (None if start.is_wild else start.color) if r.events else r.color,
                 r.options.multiple_draw)
+            self._model.past = past
         self._model.observe(r.events, len(r.cards[1 - seat]))
         events = r.events
         opp = 1 - seat
@@ -349,10 +359,10 @@ class Computer(Player):
 
         The opponent's hand is dealt from the unseen cards to fit what it showed
         (``opponent.HandModel``), the draw pile shuffled; both seats then play the play-out
-        policy.  ``rollouts`` deals, fewer if the play-outs reach ``MOVE_BUDGET`` moves
-        (``LONG_GAME_SHARE`` of them in the long game, where a play-out is long and every
-        move scans hands of up to 52 cards).  The share of play-outs won decides, with
-        ``PRIOR`` times the one-move score added, which also breaks ties.
+        policy.  ``rollouts`` deals, fewer if they reach ``WORK_BUDGET`` cards scanned (in
+        the long game, where every move scans hands of up to 52 cards, fewer deals fit).
+        The share of play-outs won decides, with ``PRIOR`` times the one-move score added,
+        which also breaks ties.
         """
         pool = [KIND[card] for card, n in unseen.items() for _ in range(max(n, 0))]
         mine = [KIND[card] for card in r.cards[seat]]
@@ -362,22 +372,26 @@ class Computer(Player):
             index_of.setdefault(card, mine.index(KIND[card]))
         wins = [0] * len(options)
         rng = self.rng
-        moves = 0
-        # A long-game play-out scans 52-card hands at every move.
-        budget = MOVE_BUDGET * (LONG_GAME_SHARE if r.options.long_game else 1.0)
+        work = 0
+        # Each deal shuffles the unseen cards and copies the piles for every candidate.
+        deal_work = len(pool) + DEAL_SETUP * len(options)
+        model = self._model
         for deal in range(self.rollouts):
-            opp_hand, rest = self._model.deal(list(pool), rng)
+            replayed = model.work
+            opp_hand, rest = model.deal(list(pool), rng)
             seed = rng.getrandbits(32)
+            # ... and a new replay of the opponent's hand goes through its history.
+            work += deal_work + model.work - replayed
             for i, (_, card, color) in enumerate(options):
                 col = playout.color_index(color) if color else 0
-                winner, steps = playout.after_play([list(mine), list(opp_hand)], list(rest),
-                                                   list(used), index_of[card], col,
-                                                   random.Random(seed))
-                moves += steps
+                winner, scanned = playout.after_play([list(mine), list(opp_hand)], list(rest),
+                                                     list(used), index_of[card], col,
+                                                     random.Random(seed))
+                work += scanned
                 if winner == 0:
                     wins[i] += 1
             stop = yield (deal + 1) / self.rollouts
-            if stop or moves >= budget:
+            if stop or work >= WORK_BUDGET:
                 break
         played = deal + 1
         best = max(range(len(options)),

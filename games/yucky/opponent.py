@@ -10,8 +10,10 @@ be (bit masks over ``playout.KINDS``).  The events of the hand fill the masks in
   colour in play;
 * *likely* (``soft``): a player that changes colour on a number or symbol, or plays a plain
   wild, usually does so because it has nothing of the colour in play.  Players differ
-  here, so this is trusted only ``SOFT_TRUST`` of the time, and half as much again each
-  time the opponent shows it wrong (plays a card the likely masks said it could not hold).
+  here, so a deal uses these marks only ``trust`` of the time: the chance, learnt from the
+  marks made and shown wrong (the opponent plays a card they said it could not hold) in
+  this hand and the ones before (``past``), that the opponent changes colour only when it
+  must.
 
 Cards the opponent draws or is given add empty slots.  Which slot a card it plays came
 from is often not known: a card drawn after a draw on the turn is unmarked, the older ones
@@ -30,6 +32,7 @@ card): it keeps the count of cards and tells when the likely marks prove wrong.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -47,8 +50,20 @@ from retro.games.yucky.rules import (
     Played,
 )
 
-#: How often the likely masks are used in a deal (before the opponent shows them wrong).
+#: How often the likely masks are used in a deal, before the opponent has shown anything.
 SOFT_TRUST = 0.75
+
+#: The likely marks proved wrong, per mark, by two kinds of player: one that changes colour
+#: only when it must (a first-fit player: 0.025 over 400 hands) and one that does so at whim
+#: (random play 0.14, most points first 0.20, the computer itself 0.18).  ``trust`` is the
+#: chance that the opponent is of the first kind, given the marks made and proved wrong so
+#: far (in this hand and, through ``past``, the hands before it).
+HONEST_WRONG = 0.03
+WHIM_WRONG = 0.15
+
+#: How much of the earlier hands' evidence a new hand keeps (a memory of about ten hands,
+#: should the opponent change its ways).
+MEMORY = 0.9
 
 #: The operations of the history that ``deal`` replays: marks on every slot held then
 #: (hard, soft), new slots (count), a played card (kind), a slot dropped to match the count.
@@ -102,6 +117,9 @@ class HandModel:
     color: int | None = None                    # the colour in play as the events go
     rank: int = -1                              # the number or symbol on top (-1: a wild)
     contradictions: int = 0                     # times the likely masks proved wrong
+    soft_marks: int = 0                         # likely marks made (one per event)
+    work: int = 0                               # slots gone through by the replays so far
+    past: tuple[float, float] = (0.0, 0.0)      # (marks, proved wrong) in earlier hands
     history: list[tuple[int, int, int]] = field(default_factory=list)
     _replays: tuple[list[list[int]], list[list[int]]] = field(
         default_factory=lambda: ([], []))       # kept replays, without and with soft marks
@@ -125,7 +143,20 @@ class HandModel:
 
     @property
     def trust(self) -> float:
-        return SOFT_TRUST * 0.5 ** self.contradictions
+        """The chance that the likely marks hold: that the opponent changes colour only
+        when it must (see ``HONEST_WRONG``), from the marks made and proved wrong."""
+        marks = self.past[0] + self.soft_marks
+        wrong = self.past[1] + self.contradictions
+        log_odds = (math.log(SOFT_TRUST / (1 - SOFT_TRUST))
+                    + wrong * math.log(HONEST_WRONG / WHIM_WRONG)
+                    + marks * (WHIM_WRONG - HONEST_WRONG))
+        return 1 / (1 + math.exp(-min(max(log_odds, -30.0), 30.0)))
+
+    def evidence(self) -> tuple[float, float]:
+        """What this hand tells a later one about the opponent: (marks, proved wrong),
+        the earlier hands' share faded by ``MEMORY``."""
+        return (MEMORY * (self.past[0] + self.soft_marks),
+                MEMORY * (self.past[1] + self.contradictions))
 
     def observe(self, events: list[HandEvent], hand_size: int | None) -> None:
         """Take in the events not seen yet; ``hand_size`` is the opponent's card count now
@@ -147,6 +178,8 @@ class HandModel:
         self.history.append((ADD, count, 0))
 
     def _mark_all(self, hard: int = 0, soft: int = 0) -> None:
+        if soft and self.slots:
+            self.soft_marks += 1
         for slot in self.slots:
             slot.hard |= hard
             slot.soft |= soft
@@ -234,7 +267,9 @@ class HandModel:
         held it, each with odds in proportion to one over the kinds its mask allows."""
         hard: list[int] = []
         likely: list[int] = []
+        work = 0
         for op, a, b in self.history:
+            work += 1 + len(hard)
             if op == MARK:
                 hard = [m | a for m in hard]
                 if soft:
@@ -258,6 +293,7 @@ class HandModel:
             elif hard:                            # DROP
                 at = min(range(len(hard)), key=lambda i: (hard[i] | likely[i]).bit_count())
                 del hard[at], likely[at]
+        self.work += work
         return [m | likely[i] for i, m in enumerate(hard)]
 
 

@@ -75,35 +75,57 @@ def play_out(hands: list[list[int]], pile: list[int], used: list[int], color: in
              turn: int, rng: random.Random, limit: int = 200,
              whim: float = 0.0) -> tuple[int, int]:
     """Play greedily to the end; the seat that goes out (-1 past ``limit`` moves) and the
-    number of moves played.  Seat 1 plays a fitting card at random ``whim`` of its turns.
+    work done, in cards scanned (each move looks at every card of the hand to move, plus
+    one).  Seat 1 plays a fitting card at random ``whim`` of its turns.
 
     ``pile`` is the draw pile (top at the end), ``used`` the discard pile under the top
     card, ``color``/``rank`` what the top card asks for (rank -1 after a wild).  The lists
     are consumed.
     """
-    for move in range(limit):
+    work = 0
+    for _ in range(limit):
         hand = hands[turn]
-        have_color = False
-        for k in hand:
-            if KCOL[k] == color:
-                have_color = True
-                break
-        best = -1
-        best_pts = -1.0
-        at_whim = turn == 1 and whim > 0.0 and rng.random() < whim
-        for i, k in enumerate(hand):
-            pts: float = rng.random() if at_whim else PRIORITY[k]
-            c = KCOL[k]
-            if c == WILD_COLOR:
-                if KRANK[k] == WILD_FOUR and have_color:
+        work += len(hand) + 1
+        if turn == 1 and whim > 0.0 and rng.random() < whim:
+            # At whim: any fitting card, each as likely.
+            have_color = False
+            for k in hand:
+                if KCOL[k] == color:
+                    have_color = True
+                    break
+            best = -1
+            best_pts = -1.0
+            for i, k in enumerate(hand):
+                pts = rng.random()
+                c = KCOL[k]
+                if c == WILD_COLOR:
+                    if KRANK[k] == WILD_FOUR and have_color:
+                        continue
+                elif c != color and KRANK[k] != rank:
                     continue
-            elif c != color:
-                if KRANK[k] != rank:
-                    continue
-                if not at_whim:
-                    pts -= 1000         # a change of colour only when the colour fails
-            if pts > best_pts:
-                best, best_pts = i, pts
+                if pts > best_pts:
+                    best, best_pts = i, pts
+        else:
+            # The policy, in one pass: the best card of the colour, else the best change
+            # of colour on the number, else the first wild, else the first wild draw four.
+            on_color = on_rank = wild = four = -1
+            color_pts = rank_pts = -1
+            for i, k in enumerate(hand):
+                c = KCOL[k]
+                if c == color:
+                    if PRIORITY[k] > color_pts:
+                        on_color, color_pts = i, PRIORITY[k]
+                elif c == WILD_COLOR:
+                    if KRANK[k] == WILD_CARD:
+                        if wild < 0:
+                            wild = i
+                    elif four < 0:
+                        four = i
+                elif KRANK[k] == rank and PRIORITY[k] > rank_pts:
+                    on_rank, rank_pts = i, PRIORITY[k]
+            have_color = on_color >= 0
+            best = on_color if have_color else on_rank if on_rank >= 0 else \
+                wild if wild >= 0 else four
         if best < 0:
             if not pile:
                 if len(used) < 2:
@@ -124,7 +146,7 @@ def play_out(hands: list[list[int]], pile: list[int], used: list[int], color: in
             k = hand.pop(best)
         used.append(k)
         if not hand:
-            return turn, move + 1
+            return turn, work
         c, r = KCOL[k], KRANK[k]
         if c == WILD_COLOR:
             color, rank = _most_held(hand), -1
@@ -134,7 +156,7 @@ def play_out(hands: list[list[int]], pile: list[int], used: list[int], color: in
             pile, used = _give_penalty(hands[turn ^ 1], r, pile, used, rng)
         elif r != SKIP and r != REVERSE:
             turn ^= 1
-    return -1, limit
+    return -1, work
 
 
 def after_play(hands: list[list[int]], pile: list[int], used: list[int], index: int,

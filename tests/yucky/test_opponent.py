@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Iterator
 
-from retro.games.yucky.ai import Computer
-from retro.games.yucky.opponent import COLOR_MASK, WILD_MASK, HandModel, fill, fits_mask
+import pytest
+
+from retro.games.yucky.ai import Computer, FirstFitPlayer, RandomPlayer, play_hand
+from retro.games.yucky.opponent import (
+    COLOR_MASK,
+    HONEST_WRONG,
+    MEMORY,
+    SOFT_TRUST,
+    WHIM_WRONG,
+    WILD_MASK,
+    HandModel,
+    fill,
+    fits_mask,
+)
 from retro.games.yucky.playout import KCOL, KIND, WILD_COLOR
 from retro.games.yucky.rules import (
     COMPUTER,
@@ -73,8 +86,50 @@ def test_the_likely_marks_are_trusted_less_once_the_opponent_shows_them_wrong():
     r.apply(Play(parse_card("R2")))
     model.observe(r.events, len(r.cards[YOU]))
     assert model.contradictions == 1
-    assert model.trust == trust / 2
+    # The odds that it changes colour only when it must fall by the ratio of how often the
+    # two kinds of player prove a mark wrong.
+    assert _odds(model.trust) == pytest.approx(_odds(trust) * HONEST_WRONG / WHIM_WRONG)
     assert not any(slot.soft for slot in model.slots)
+
+
+def _odds(p: float) -> float:
+    return p / (1 - p)
+
+
+def test_the_likely_marks_are_trusted_more_while_they_hold():
+    r = arrange("G3 B2 B5", "R5 R6", "R3")
+    model = model_of(r)
+    trust = model.trust
+    assert trust == pytest.approx(SOFT_TRUST)
+    r.apply(Play(parse_card("G3")))                # a change of colour: a likely mark
+    model.observe(r.events, len(r.cards[YOU]))
+    assert model.soft_marks == 1
+    assert _odds(model.trust) == pytest.approx(_odds(trust) * math.exp(WHIM_WRONG
+                                                                       - HONEST_WRONG))
+
+
+def test_a_hand_passes_on_what_it_showed_faded_by_the_memory():
+    model = HandModel(YOU, past=(10.0, 1.0))
+    model.soft_marks, model.contradictions = 3, 2
+    assert model.evidence() == pytest.approx((MEMORY * 13, MEMORY * 3))
+    # Evidence of many marks that held makes the marks all but certain.
+    assert HandModel(YOU, past=(40.0, 0.0)).trust > 0.99
+    assert HandModel(YOU, past=(40.0, 6.0)).trust < 0.05
+
+
+def test_the_computer_learns_over_the_match_how_far_the_likely_marks_hold():
+    # One computer for the whole match, as in the program: against a player that changes
+    # colour at whim it trusts the marks less hand after hand, against first fit more.
+    trusts = {}
+    for name, make in (("random", RandomPlayer), ("first_fit", FirstFitPlayer)):
+        ai = Computer(random.Random(1), rollouts=0)
+        for i in range(8):
+            rng = random.Random(100 + i)
+            play_hand(Round.deal(rng, dealer=i % 2), (make(random.Random(i)), ai))
+        ai._observe(Round.deal(random.Random(0), dealer=0), COMPUTER)   # the next hand
+        assert ai._model.past[0] > 10
+        trusts[name] = ai._model.trust
+    assert trusts["random"] < 0.3 < SOFT_TRUST < 0.9 < trusts["first_fit"]
 
 
 def test_a_wild_draw_four_that_stands_marks_the_colour_it_was_played_on():
@@ -211,3 +266,12 @@ def test_the_computer_watching_a_multiple_draw_hand_marks_nothing_missing():
     assert ai._model.multiple_draw
     assert not any(slot.hard for slot in ai._model.slots)
     assert ai._void == {}
+
+
+def test_each_replay_of_the_history_counts_its_steps_and_the_slots_it_goes_through():
+    # The computer's budget counts this work too: a long game replays long histories.
+    r = arrange("G1 B2", "R5 R6", "R3", pile="V9")
+    model = watch(r, [DRAW])       # history: 2 slots, a mark, 1 slot more, a mark (the pass)
+    before = model.work
+    model.replay(random.Random(0), soft=True)
+    assert model.work - before == (1 + 0) + (1 + 2) + (1 + 2) + (1 + 3)

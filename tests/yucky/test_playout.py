@@ -118,3 +118,12 @@ def test_in_the_play_out_a_skip_reverse_or_draw_two_keeps_the_turn(action):
             winner, _ = playout.play_out(hands, kinds("B1 B2 B3 B4"), kinds("R3"), 0, 3,
                                          seat, random.Random(seed))
             assert winner == seat, (seat, seed)
+
+
+def test_the_play_out_counts_its_work_in_cards_scanned():
+    # Each move scans the hand to move, plus one: R1 (3 + 1), a draw that does not fit
+    # (2 + 1), R2 (2 + 1), another draw (3 + 1), R3 and out (1 + 1).
+    hands = [kinds("R1 R2 R3"), kinds("B5 B6")]
+    winner, work = playout.play_out(hands, kinds("G8 G7"), kinds("V9"), 0, 9, 0,
+                                    random.Random(0))
+    assert (winner, work) == (0, 4 + 3 + 3 + 4 + 2)

@@ -16,7 +16,7 @@ from retro.games.yucky.rules import Match
 WIN_HAND = 'ENTER "B3" "B8" "W4" V "V8" "VS" "V9" "V4" "V0" "G5" ENTER "GR" "G4"'
 FORGET_CRY = 'ENTER "B3" "B8" "W4" V "V8" "VS" "V9" "V4" "V0" "G5" "GR"'
 # Seed 1: after your last draw here the computer plays down to one card.
-COMPUTER_AT_ONE = 'ENTER SPACE SPACE SPACE "G2" "G3" "G7" "RS" "R0" SPACE "BR" SPACE'
+COMPUTER_AT_ONE = 'ENTER SPACE SPACE SPACE SPACE SPACE SPACE SPACE'
 
 
 def play(keys: str, seed: int = 1, letters: str = "*", **kw):
