@@ -542,9 +542,14 @@ NOT_RUN: dict[str, str] = {
     "nice -n 10 python bench/pigpoker_ai.py --skip random --skip greedy --skip line_greedy "
     "--skip tables --threat-games 40": BENCHMARK,
     "python bench/sixtysix_ai.py [--quick] [--deals N] [--samples N] [--open-depth N]": SYNOPSIS,
-    "nice -n 5 python bench/yucky_ai.py --only first_fit": BENCHMARK,
-    "nice -n 5 python bench/yucky_ai.py --only greedy": BENCHMARK,
-    "nice -n 5 python bench/yucky_ai.py --only random": BENCHMARK,
+    "nice -n 10 python bench/yucky_ai.py --only first_fit --hands 1500 --first 0 "
+    "--progress 100": BENCHMARK,
+    "nice -n 10 python bench/yucky_ai.py --only first_fit --hands 1500 --first 1500 "
+    "--progress 100": BENCHMARK,
+    "nice -n 10 python bench/yucky_ai.py --only random --hands 1500 --first 0 "
+    "--progress 100": BENCHMARK,
+    "nice -n 10 python bench/yucky_ai.py --only random --hands 1500 --first 1500 "
+    "--progress 100": BENCHMARK,
     "python -m retro.games.yz.solver --expected [--upper-bonus] [--free-joker | "
     "--forced-joker]": SYNOPSIS,
     "python bench/yz_ai.py [--quick] [the same rule options]": SYNOPSIS,
