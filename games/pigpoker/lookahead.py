@@ -22,6 +22,7 @@ Everything is counted over bands, never sampled: deterministic, and bounded by t
 
 from __future__ import annotations
 
+import bisect
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -79,8 +80,12 @@ def thresholds(owners: Sequence[int | None], classes: Sequence[int], race: Race,
 
 def completing(owners: Sequence[int | None], p: int) -> list[int]:
     """Squares that would complete four in a row for player ``p``."""
-    return [i for i in range(r.SQUARES) if owners[i] != p
-            and any(all(owners[k] == p for k in line if k != i) for line in LINES_AT[i])]
+    out: set[int] = set()
+    for line in r.LINES:
+        lacking = [k for k in line if owners[k] != p]
+        if len(lacking) == 1:
+            out.add(lacking[0])
+    return sorted(out)
 
 
 def threes(owners: Sequence[int | None], p: int) -> list[tuple[int, ...]]:
@@ -135,10 +140,7 @@ def _median(cdf: Sequence[float], low: int, high: int) -> int:
     """The median class of a band (low, high] under ``cdf``."""
     base = cdf[low] if low >= 0 else 0.0
     mid = (base + cdf[high]) / 2
-    c = low + 1
-    while c < high and cdf[c] < mid:
-        c += 1
-    return c
+    return bisect.bisect_left(cdf, mid, low + 1, max(high, low + 1))
 
 
 def _reply(owners: Sequence[int | None], thr: Sequence[int], legal: Sequence[int],
@@ -155,7 +157,8 @@ def _reply(owners: Sequence[int | None], thr: Sequence[int], legal: Sequence[int
         s = 0.0
         if any(i in line for line in mine):
             s += REPLY_BLOCKS
-        if any(sum(owners[k] == rival for k in line) == 2 for line in LINES_AT[i]):
+        if REPLY_BUILDS and any(sum(owners[k] == rival for k in line) == 2
+                                for line in LINES_AT[i]):
             s += REPLY_BUILDS
         return s + (thr[i] + 1) / (top + 1)
 

@@ -88,3 +88,25 @@ def test_look_ahead_counts_breaking_a_rival_three_as_stopping_it_not_as_raising(
     assert race.beats(race.my_cdf, cls("JS 9H 7D 5C 2C")) > 0.9
     assert la._leaf(*breakable, 0, 1, race, False) > -0.2 * threat
     assert la._leaf(*solid, 0, 1, race, False) < -0.7 * threat
+
+
+def test_band_median_is_the_first_class_holding_half_the_band() -> None:
+    race = ai.look_race()
+    cdf = race.rival_cdf
+    rng = random.Random(5)
+    for _ in range(300):
+        low, high = sorted(rng.sample(range(-1, len(cdf)), 2))
+        base = cdf[low] if low >= 0 else 0.0
+        mid = (base + cdf[high]) / 2
+        first = next((c for c in range(low + 1, high) if cdf[c] >= mid), high)
+        assert la._median(cdf, low, high) == first
+
+
+def test_completing_squares_are_those_a_capture_makes_four_with() -> None:
+    rng = random.Random(7)
+    for _ in range(300):
+        owners = [rng.choice([None, 0, 0, 1]) for _ in range(16)]
+        slow = [i for i in range(16) if owners[i] != 0
+                and any(all(owners[k] == 0 for k in line if k != i)
+                        for line in r.LINES if i in line)]
+        assert la.completing(owners, 0) == slow
