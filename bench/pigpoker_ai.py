@@ -13,9 +13,14 @@ highest hand it can beat) and ``ai.LineGreedyPlayer`` (a square completing its o
 whenever it can, else the highest-scoring square it does not hold).
 
 Tables: ``table_games`` games for each table of 3 to 6 players, one computer against
-line-greedy players, its seat moving round the table game by game: ``share_<n>p_vs_line_greedy``
-(the share of games it won, ``ci95_<n>p`` its half-width) and ``fair_share_ratio_<n>p`` (that
-share times n: 1 is a fair share; the goal is at least 1.5).
+greedy players (``--table-opponent``: ``greedy``, ``line_greedy``, or both, the default), its
+seat moving round the table game by game: ``share_<n>p_vs_<opponent>`` (the share of games it
+won, ``ci95_<n>p_vs_<opponent>`` its half-width, ``interval95_...`` its Wilson interval) and
+``fair_share_ratio_<n>p_vs_<opponent>`` (that share times n, with the interval times n: 1 is
+a fair share; the goal is at least 2.5).
+
+``--jobs N`` plays the games in N processes (the figures are the same: every game is seeded
+by its number, and the random opponent draws from a stream seeded by the game's number).
 
 Defence: ``threat_games`` computer-only games (2 to 6 exact players in turn, no options, and
 every fourth game with Mud Puddle) count the threats the computer meets when it pigs out: a
@@ -30,6 +35,7 @@ empty fourth square) where the capture blocked one.  ``threats_empty_blocked`` i
 for lines whose fourth square is empty, for comparison.
 
     python bench/pigpoker_ai.py [--quick] [--games N] [--table-games N] [--threat-games N]
+                                [--table-opponent greedy|line_greedy ...] [--jobs N]
                                 [--skip random|greedy|line_greedy|tables|threats ...]
 """
 
@@ -37,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import random
 import statistics
 import sys
@@ -50,15 +57,14 @@ from retro.games.pigpoker import ai
 from retro.games.pigpoker import rules as r
 
 
-def match(kind: str, games: int, opponent: str, players: int = 2,
-          first_seed: int = 0) -> tuple[float, int]:
-    """Win fraction of one ``kind`` player against ``players - 1`` ``opponent`` players over
-    ``games`` seeded games; its seat moves round the table game by game."""
+def _games(kind: str, opponent: str, players: int, seeds: range) -> tuple[int, int]:
+    """Wins and unfinished games of one ``kind`` player over the games ``seeds``."""
     wins = 0
     unfinished = 0
-    me = ai.new_policy(kind, random.Random(1))
-    others = [ai.new_policy(opponent, random.Random(2 + k)) for k in range(players - 1)]
-    for seed in range(first_seed, first_seed + games):
+    me = ai.new_policy(kind)
+    for seed in seeds:
+        others = [ai.new_policy(opponent, random.Random(seed * 10 + k))
+                  for k in range(players - 1)]
         seat = seed % players
         seats = [*others[:seat], me, *others[seat:]]
         game = ai.play_game(seats, seed)
@@ -66,6 +72,25 @@ def match(kind: str, games: int, opponent: str, players: int = 2,
             unfinished += 1
         elif seats[game.winner] is me:
             wins += 1
+    return wins, unfinished
+
+
+JOBS = 1
+
+
+def match(kind: str, games: int, opponent: str, players: int = 2,
+          first_seed: int = 0) -> tuple[float, int]:
+    """Win fraction of one ``kind`` player against ``players - 1`` ``opponent`` players over
+    ``games`` seeded games; its seat moves round the table game by game."""
+    seeds = range(first_seed, first_seed + games)
+    chunks = [(kind, opponent, players, seeds[j::JOBS]) for j in range(JOBS)]
+    if JOBS == 1:
+        results = [_games(*chunks[0])]
+    else:
+        with multiprocessing.Pool(JOBS) as pool:
+            results = pool.starmap(_games, chunks)
+    wins = sum(w for w, _ in results)
+    unfinished = sum(u for _, u in results)
     return wins / games, unfinished
 
 
@@ -177,10 +202,18 @@ def main() -> None:
     parser.add_argument("--table-games", type=int, default=None,
                         help="games per table size (3-6 players) against line-greedy players")
     parser.add_argument("--threat-games", type=int, default=None)
+    parser.add_argument("--table-opponent", action="append", default=[],
+                        choices=["greedy", "line_greedy"],
+                        help="the other players at the tables (may be repeated; default both)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes to play the games in")
     parser.add_argument("--skip", action="append", default=[],
                         choices=["random", "greedy", "line_greedy", "tables", "threats"],
                         help="leave a part out (may be repeated)")
     args = parser.parse_args()
+    if args.jobs < 1:
+        parser.error("--jobs takes a number of processes, 1 or more")
+    global JOBS
+    JOBS = args.jobs
     games = args.games or (30 if args.quick else 400)
     table_games = args.table_games or (6 if args.quick else 120)
     threat_games = args.threat_games or (6 if args.quick else 200)
@@ -204,14 +237,17 @@ def main() -> None:
     print(f"unfinished = {unfinished}")
     if "tables" not in args.skip:
         print(f"table_games = {table_games}")
-        for n in range(3, 7):
-            p, u = match("exact", table_games, "line_greedy", players=n, first_seed=1000 * n)
-            print(f"share_{n}p_vs_line_greedy = {p:.3f}")
-            print(f"ci95_{n}p = {half_width(p, table_games):.3f}")
-            low, high = (float(x) * n for x in wilson(p, table_games).split("-"))
-            print(f"interval95_{n}p = {wilson(p, table_games)}")
-            print(f"fair_share_ratio_{n}p = {p * n:.2f} (interval {low:.2f}-{high:.2f}; "
-                  f"unfinished {u})", flush=True)
+        for opponent in args.table_opponent or ["greedy", "line_greedy"]:
+            for n in range(3, 7):
+                p, u = match("exact", table_games, opponent, players=n, first_seed=1000 * n)
+                tag = f"{n}p_vs_{opponent}"
+                interval = wilson(p, table_games)
+                low, high = (float(x) * n for x in interval.split("-"))
+                print(f"share_{tag} = {p:.3f}")
+                print(f"ci95_{tag} = {half_width(p, table_games):.3f}")
+                print(f"interval95_{tag} = {interval}")
+                print(f"fair_share_ratio_{tag} = {p * n:.2f} (interval {low:.2f}-{high:.2f}; "
+                      f"unfinished {u})", flush=True)
     if "random" not in args.skip:
         greedy_vs_random, _ = match("greedy", games, "random")
         print(f"baseline_greedy_vs_random = {greedy_vs_random:.3f} "

@@ -17,7 +17,9 @@ subset as if it were the last round, then looks again with what is left.
 
 In two-player games without Same Sex, ``lookahead`` plays the race to four over the rival's
 next hand and adds ``LOOK_VALUE`` times that difference of chances to each square's value,
-for the square taken and, band by band, for every class the twiddles weigh.
+for the square taken and, band by band, for every class the twiddles weigh; the static
+value, which weighs the longer run, is first scaled by the chance that the game goes on
+past the rival's next turn (``at_stake``).
 
 Everything is deterministic for a given game position (the random baseline takes its own
 ``random.Random``).
@@ -70,6 +72,8 @@ LOOK_RIVAL_TRIES = 5.0          # the look-ahead's rival: its final hand the bes
                                 # (stronger than a greedy twiddler on purpose: weak pigs
                                 # are taken back, so weak blocks and threes count for less)
 LOOK_MY_TRIES = 3.0             # ... and mine (the exact twiddles do better than a rival's)
+STAKE = 1.0                     # the static values are scaled by the chance the game goes on
+                                # past the rival's next turn (see at_stake)
 
 
 class Policy(Protocol):
@@ -422,9 +426,11 @@ def class_values_steps(game: r.Game, me: int) -> Generator[float, bool | None, n
         squares = [i for i in range(r.SQUARES) if np.isfinite(static[i]).any()]
         table = static.copy()
         for done, i in enumerate(squares, start=1):
-            table[i] += LOOK_VALUE * la.band_values(owners, classes, i, me, 1 - me, race,
-                                                    game.options.mud_puddle,
-                                                    np.isfinite(static[i]))
+            allowed = np.isfinite(static[i])
+            race_value, lost = la.band_outcomes(owners, classes, i, me, 1 - me, race,
+                                                game.options.mud_puddle, allowed)
+            table[i] = np.where(allowed, at_stake(static[i], lost), static[i])
+            table[i] += LOOK_VALUE * race_value
             if (yield done / len(squares)):
                 table = static
                 break
@@ -436,6 +442,12 @@ def class_values_steps(game: r.Game, me: int) -> Generator[float, bool | None, n
         passing = LOOK_VALUE * la.rival_turn(owners, classes, me, 1 - me, race,
                                              game.options.mud_puddle)
     return np.where(np.isfinite(values), values, passing)
+
+
+def at_stake(static: np.ndarray, lost: np.ndarray) -> np.ndarray:
+    """The static worth of a capture counts only if the game goes on: scaled by the chance
+    that the rival does not complete four at once (``STAKE`` of it)."""
+    return static * (1.0 - STAKE * lost)
 
 
 def looks_ahead(game: r.Game) -> bool:
@@ -554,9 +566,11 @@ class ExactPlayer:
             owners = [sq.owner for sq in game.board]
             classes = [sq.cls for sq in game.board]
             for i in legal:
-                scores[i] += LOOK_VALUE * la.capture_value(
+                race_value, lost = la.capture_outcome(
                     owners, classes, i, cls, game.turn, 1 - game.turn, race,
                     game.options.mud_puddle)
+                scores[i] = (float(at_stake(np.asarray(scores[i]), np.asarray(lost)))
+                             + LOOK_VALUE * race_value)
         return max(legal, key=lambda i: (round(scores[i], 9), -i))
 
 

@@ -22,6 +22,7 @@ Everything is counted over bands, never sampled: deterministic, and bounded by t
 
 from __future__ import annotations
 
+import bisect
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -79,8 +80,12 @@ def thresholds(owners: Sequence[int | None], classes: Sequence[int], race: Race,
 
 def completing(owners: Sequence[int | None], p: int) -> list[int]:
     """Squares that would complete four in a row for player ``p``."""
-    return [i for i in range(r.SQUARES) if owners[i] != p
-            and any(all(owners[k] == p for k in line if k != i) for line in LINES_AT[i])]
+    out: set[int] = set()
+    for line in r.LINES:
+        lacking = [k for k in line if owners[k] != p]
+        if len(lacking) == 1:
+            out.add(lacking[0])
+    return sorted(out)
 
 
 def threes(owners: Sequence[int | None], p: int) -> list[tuple[int, ...]]:
@@ -92,22 +97,37 @@ def capture_value(owners: Sequence[int | None], classes: Sequence[int], square: 
                   me: int, rival: int, race: Race, mud_puddle: bool = False) -> float:
     """My chance to win the race less the rival's, looking ahead from my capture of
     ``square`` with a hand of class ``cls`` (see the module's description)."""
+    return capture_outcome(owners, classes, square, cls, me, rival, race, mud_puddle)[0]
+
+
+def capture_outcome(owners: Sequence[int | None], classes: Sequence[int], square: int,
+                    cls: int, me: int, rival: int, race: Race,
+                    mud_puddle: bool = False) -> tuple[float, float]:
+    """``capture_value`` and the chance that the rival completes four on its very next
+    turn (then nothing else about the capture matters)."""
     owners = list(owners)
     classes = list(classes)
     owners[square], classes[square] = me, cls
     if any(all(owners[k] == me for k in line) for line in LINES_AT[square]):
-        return 1.0
-    return rival_turn(owners, classes, me, rival, race, mud_puddle)
+        return 1.0, 0.0
+    return rival_outcome(owners, classes, me, rival, race, mud_puddle)
 
 
 def rival_turn(owners: Sequence[int | None], classes: Sequence[int], me: int, rival: int,
                race: Race, mud_puddle: bool = False) -> float:
     """My chance to win the race less the rival's, the rival to move on this board (after
     my capture, or after I passed: then nothing of mine has changed)."""
+    return rival_outcome(owners, classes, me, rival, race, mud_puddle)[0]
+
+
+def rival_outcome(owners: Sequence[int | None], classes: Sequence[int], me: int, rival: int,
+                  race: Race, mud_puddle: bool = False) -> tuple[float, float]:
+    """``rival_turn`` and the chance that the rival completes four on this turn."""
     thr = thresholds(owners, classes, race, mud_puddle)
     rival_done = completing(owners, rival)
     bands = sorted({t for t in thr if t < race.barred})
     value = 0.0
+    lost = 0.0
     cdf = race.rival_cdf
     for k, low in enumerate(bands):
         high = bands[k + 1] if k + 1 < len(bands) else len(cdf) - 1
@@ -117,6 +137,7 @@ def rival_turn(owners: Sequence[int | None], classes: Sequence[int], me: int, ri
         legal = [i for i in range(r.SQUARES) if thr[i] <= low]
         if any(i in rival_done for i in legal):
             value -= p_band
+            lost += p_band
             continue
         reply = _reply(owners, thr, legal, me, rival)
         after_owners = list(owners)
@@ -128,17 +149,14 @@ def rival_turn(owners: Sequence[int | None], classes: Sequence[int], me: int, ri
     if bands:
         p_pass = cdf[bands[0]] if bands[0] >= 0 else 0.0
         value += p_pass * _leaf(owners, classes, me, rival, race, mud_puddle)
-    return value
+    return value, lost
 
 
 def _median(cdf: Sequence[float], low: int, high: int) -> int:
     """The median class of a band (low, high] under ``cdf``."""
     base = cdf[low] if low >= 0 else 0.0
     mid = (base + cdf[high]) / 2
-    c = low + 1
-    while c < high and cdf[c] < mid:
-        c += 1
-    return c
+    return bisect.bisect_left(cdf, mid, low + 1, max(high, low + 1))
 
 
 def _reply(owners: Sequence[int | None], thr: Sequence[int], legal: Sequence[int],
@@ -155,7 +173,8 @@ def _reply(owners: Sequence[int | None], thr: Sequence[int], legal: Sequence[int
         s = 0.0
         if any(i in line for line in mine):
             s += REPLY_BLOCKS
-        if any(sum(owners[k] == rival for k in line) == 2 for line in LINES_AT[i]):
+        if REPLY_BUILDS and any(sum(owners[k] == rival for k in line) == 2
+                                for line in LINES_AT[i]):
             s += REPLY_BUILDS
         return s + (thr[i] + 1) / (top + 1)
 
@@ -215,12 +234,22 @@ def band_values(owners: Sequence[int | None], classes: Sequence[int], square: in
                 rival: int, race: Race, mud_puddle: bool, allowed: np.ndarray) -> np.ndarray:
     """``capture_value`` for every class that may take ``square`` (0 elsewhere), worked out
     once a band at the band's median hand (under my own hand's distribution)."""
+    return band_outcomes(owners, classes, square, me, rival, race, mud_puddle, allowed)[0]
+
+
+def band_outcomes(owners: Sequence[int | None], classes: Sequence[int], square: int, me: int,
+                  rival: int, race: Race, mud_puddle: bool,
+                  allowed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``capture_outcome`` for every class that may take ``square`` (0 elsewhere), band by
+    band as ``band_values``: the values, and the chances the rival completes at once."""
     n = len(allowed)
     out = np.zeros(n)
+    lost = np.zeros(n)
     for low, high in class_bands(classes, owners, square, n):
         if not allowed[low + 1:high + 1].any():
             continue
         rep = _median(race.my_cdf, low, high)
-        out[low + 1:high + 1] = capture_value(owners, classes, square, rep, me, rival, race,
-                                              mud_puddle)
-    return out
+        value, now = capture_outcome(owners, classes, square, rep, me, rival, race, mud_puddle)
+        out[low + 1:high + 1] = value
+        lost[low + 1:high + 1] = now
+    return out, lost

@@ -281,3 +281,28 @@ def test_exact_player_breaks_a_rival_two_rather_than_make_a_three_its_bust_canno
     placing(g, "KC QC 5D 3D 7S")
     assert g.turn == 0
     assert ai.ExactPlayer().square(g) == 2
+
+
+def test_exact_player_blocks_a_rival_three_with_a_weak_hand_rather_than_build_its_own(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Seat 1 holds A, E and M of the first column with I empty, each square above an
+    # ace-high bust.  The computer's ace-high bust can sit on I, which a strong rival
+    # takes back most of the time, or on K, a three of its own in the third column (C, G,
+    # K with O empty).  Whatever that three is worth later counts only if the rival does
+    # not complete its column at once, which it nearly always does unless I is blocked:
+    # so the computer blocks.  Weighing the static values as if the game went on either
+    # way, it builds its own three instead.
+    g = r.with_board(game(), {0: (1, "QS QH 8D 6C 3S"), 4: (1, "9S 9H KD 5C 2S"),
+                              12: (1, "KS KH 8D 6C 3D"), 1: (1, "7S 7H AD 4C 2S"),
+                              2: (0, "TS TH TD 4C 2S"), 3: (0, "8S 8H 8C 4D 2D"),
+                              6: (0, "JS JD JC 4H 2H")})
+    placing(g, "AH QD 8D 6D 3S")
+    assert g.turn == 0
+    assert ai.ExactPlayer().square(g) == 8
+    # The twiddles weigh the hand the same way: the game is nearly lost, so an ace-high
+    # bust is worth little more than the race it leaves.
+    ace_high = g.hand_class
+    staked = ai.class_values(g, 0)[ace_high]
+    monkeypatch.setattr(ai, "STAKE", 0.0)
+    assert ai.ExactPlayer().square(g) == 10
+    assert ai.class_values(g, 0)[ace_high] > staked + 40

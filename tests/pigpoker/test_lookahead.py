@@ -88,3 +88,48 @@ def test_look_ahead_counts_breaking_a_rival_three_as_stopping_it_not_as_raising(
     assert race.beats(race.my_cdf, cls("JS 9H 7D 5C 2C")) > 0.9
     assert la._leaf(*breakable, 0, 1, race, False) > -0.2 * threat
     assert la._leaf(*solid, 0, 1, race, False) < -0.7 * threat
+
+
+def test_look_ahead_counts_the_chance_the_rival_completes_at_once() -> None:
+    # Seat 1 holds E, F, G with H empty, and nothing else.  Elsewhere, the rival completes
+    # with any hand that may pig out; on H, only with a hand above the computer's aces.
+    owners, classes = board({4: (1, PAIR), 5: (1, PAIR), 6: (1, PAIR)})
+    race = ai.look_race()
+    aces = cls("AS AH 9D 5C 2S")
+    _, lost_elsewhere = la.capture_outcome(owners, classes, 15, cls(PAIR), 0, 1, race)
+    _, lost_blocked = la.capture_outcome(owners, classes, 7, aces, 0, 1, race)
+    assert lost_elsewhere == pytest.approx(race.beats(race.rival_cdf, race.lowest - 1))
+    assert lost_blocked == pytest.approx(race.beats(race.rival_cdf, aces))
+    assert la.capture_outcome(owners, classes, 6, aces, 0, 1, race) == (
+        pytest.approx(la.capture_value(owners, classes, 6, aces, 0, 1, race)), 0.0)
+    # Band by band, as the twiddles weigh it: the chance at the band's own hand, so lower
+    # for a class above the pairs on the board than for a bust below them.
+    allowed = r.eligible_classes().copy()
+    values, lost = la.band_outcomes(owners, classes, 7, 0, 1, race, False, allowed)
+    bust = cls("KS 9H 7D 5C 2S")
+    assert lost[aces] == lost[hx.n_classes() - 2]
+    assert race.beats(race.rival_cdf, cls(PAIR)) > lost[aces] > 0.0
+    assert lost[bust] > race.beats(race.rival_cdf, cls(PAIR)) > lost[aces]
+    assert list(values) == list(la.band_values(owners, classes, 7, 0, 1, race, False, allowed))
+
+
+def test_band_median_is_the_first_class_holding_half_the_band() -> None:
+    race = ai.look_race()
+    cdf = race.rival_cdf
+    rng = random.Random(5)
+    for _ in range(300):
+        low, high = sorted(rng.sample(range(-1, len(cdf)), 2))
+        base = cdf[low] if low >= 0 else 0.0
+        mid = (base + cdf[high]) / 2
+        first = next((c for c in range(low + 1, high) if cdf[c] >= mid), high)
+        assert la._median(cdf, low, high) == first
+
+
+def test_completing_squares_are_those_a_capture_makes_four_with() -> None:
+    rng = random.Random(7)
+    for _ in range(300):
+        owners = [rng.choice([None, 0, 0, 1]) for _ in range(16)]
+        slow = [i for i in range(16) if owners[i] != 0
+                and any(all(owners[k] == 0 for k in line if k != i)
+                        for line in r.LINES if i in line)]
+        assert la.completing(owners, 0) == slow
