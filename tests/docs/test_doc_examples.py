@@ -531,12 +531,15 @@ NOT_RUN: dict[str, str] = {
         "an address of the doc's example network, which this machine does not have",
     "python bench/serve.py": BENCHMARK,
     "retro pigpoker [S M C D *] play (alias: retro pig)": SYNOPSIS,
-    "python bench/poker_eval.py [--quick] python bench/pigpoker_ai.py [--quick]": SYNOPSIS,
+    "python bench/poker_eval.py [--quick] python bench/pigpoker_ai.py [--quick] [--jobs 2]":
+        SYNOPSIS,
     "nice -n 10 python bench/poker_eval.py": BENCHMARK,
-    "nice -n 10 python bench/pigpoker_ai.py --games 600 --skip random --skip greedy --skip "
-    "tables --skip threats": BENCHMARK,
+    "nice -n 10 python bench/pigpoker_ai.py --games 400 --skip random --skip greedy --skip "
+    "tables --skip threats --jobs 2": BENCHMARK,
     "nice -n 10 python bench/pigpoker_ai.py --games 300 --skip line_greedy --skip tables "
-    "--skip threats": BENCHMARK,
+    "--skip threats --jobs 2": BENCHMARK,
+    "nice -n 10 python bench/pigpoker_ai.py --table-games 100 --table-opponent greedy --skip "
+    "random --skip greedy --skip line_greedy --skip threats --jobs 1": BENCHMARK,
     "nice -n 10 python bench/pigpoker_ai.py --table-games 100 --skip random --skip greedy "
     "--skip line_greedy --skip threats": BENCHMARK,
     "nice -n 10 python bench/pigpoker_ai.py --skip random --skip greedy --skip line_greedy "
