@@ -180,6 +180,28 @@ def test_computer_play_outs_count_each_deals_shuffle_and_set_up_in_their_budget(
     assert computer._model.work > 0
 
 
+def test_computer_play_outs_count_the_replays_of_the_opponents_history_in_their_budget(
+        monkeypatch):
+    # Each deal's replay made as costly as the deal's own shuffle and set-up: a budget worth
+    # ten deals is spent in five.
+    import retro.games.yucky.ai as ai
+
+    r = arrange("G1 G2 V5 B7", "R5 RS G3 WC B9", "R3")
+    deal_cost = (108 - 5 - 1) + ai.DEAL_SETUP * (2 + 2)
+    monkeypatch.setattr(ai.playout, "after_play", lambda *args: (0, 0))
+    monkeypatch.setattr(ai, "WORK_BUDGET", 10 * deal_cost)
+    model_class = type(Computer(random.Random(3))._model)
+    dealt = model_class.deal
+
+    def costly_replay(model, pool, rng):
+        model.work += deal_cost
+        return dealt(model, pool, rng)
+
+    monkeypatch.setattr(model_class, "deal", costly_replay)
+    steps = list(_steps(Computer(random.Random(3)).choose_steps(r, COMPUTER)))
+    assert len(steps) in (4, 5)
+
+
 def _steps(gen):
     try:
         while True:
