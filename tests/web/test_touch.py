@@ -246,8 +246,10 @@ def test_esc_in_the_menu_shows_the_end_and_a_key_does_not_vanish(
     page.locator('#keys button[data-key="ENTER"]').tap()
     assert page.evaluate("retroPage.sent") == sent
     assert "Start again" in page.locator("#status").inner_text()   # said, not swallowed
-    page.locator("#again").tap()
-    page.wait_for_function("retroPage.frames > 0 && retroPage.closed === null", timeout=20000)
+    with page.expect_navigation(timeout=20000):   # the page starts again by loading anew
+        page.locator("#again").tap()
+    page.wait_for_function("window.retroPage && retroPage.frames > 0 && retroPage.closed === null",
+                           timeout=20000)
     assert page.locator("#ended").is_hidden()
 
 
