@@ -205,8 +205,7 @@ class WindowFrontend:
         self._text_buffer: Any = None  # the raster buffer the text surface shows
         self._band: int | None = None  # band colour painted in the frame surface
         self._scaled: dict[str, pygame.Surface] = {}
-        self._sharp: SharpScaler | None = None
-        self._smooth: SmoothScaler | None = None
+        self._scalers: dict[type, SharpScaler | SmoothScaler] = {}
         self._dirty = True
         self._caption_until = 0.0
         self.quit_signal: int | None = None
@@ -409,8 +408,7 @@ class WindowFrontend:
         self._frame_surface = pygame.Surface((width, height), 0, 32)
         self._band = None
         self._scaled.clear()
-        self._sharp = None
-        self._smooth = None
+        self._scalers.clear()
         self._dirty = True
 
     def _update_frame(self) -> None:
@@ -445,10 +443,7 @@ class WindowFrontend:
             self._scaled = {"tall": pygame.Surface((w, h), 0, frame)}
             self._dirty = True
         first, end = (0, fh) if self._dirty or self.raster.dirty is None else self.raster.dirty
-        if sharp:
-            top, bottom = self._scale_sharp(first, end)
-        else:
-            top, bottom = self._scale_smooth(first, end)
+        top, bottom = self._scale(sharp, first, end)
         tall = self._scaled["tall"]
         if self._dirty:
             window.fill((0, 0, 0))
@@ -459,31 +454,17 @@ class WindowFrontend:
             window.blit(tall, (x, y + top), area)
             pygame.display.update(area.move(x, y))
 
-    def _scale_sharp(self, first: int, end: int) -> tuple[int, int]:
-        """Frame rows [first, end) into the picture, "sharp" (a whole multiple is "integer");
-        returns the picture rows redrawn."""
+    def _scale(self, sharp: bool, first: int, end: int) -> tuple[int, int]:
+        """Frame rows [first, end) into the picture, "sharp" (``SharpScaler``: a whole
+        multiple is "integer") or "smooth" (``SmoothScaler``); returns the picture rows
+        redrawn.  Each scaler is kept while the frame and picture sizes stay."""
         frame, tall = self._frame_surface, self._scaled["tall"]
         assert frame is not None
-        scaler = self._sharp
+        kind = SharpScaler if sharp else SmoothScaler
+        scaler = self._scalers.get(kind)
         if scaler is None or scaler.frame != frame.get_size() or \
                 scaler.picture != tall.get_size():
-            scaler = self._sharp = SharpScaler(frame.get_size(), tall.get_size())
-        frame_px = pygame.surfarray.pixels2d(frame)  # (width, height) views
-        tall_px = pygame.surfarray.pixels2d(tall)
-        try:
-            return scaler.scale(frame_px.T, tall_px.T, first, end)
-        finally:
-            del frame_px, tall_px  # unlock the surfaces before blitting
-
-    def _scale_smooth(self, first: int, end: int) -> tuple[int, int]:
-        """Frame rows [first, end) into the picture, "smooth" (``SmoothScaler``); returns
-        the picture rows redrawn."""
-        frame, tall = self._frame_surface, self._scaled["tall"]
-        assert frame is not None
-        scaler = self._smooth
-        if scaler is None or scaler.frame != frame.get_size() or \
-                scaler.picture != tall.get_size():
-            scaler = self._smooth = SmoothScaler(frame.get_size(), tall.get_size())
+            scaler = self._scalers[kind] = kind(frame.get_size(), tall.get_size())
         frame_px = pygame.surfarray.pixels2d(frame)  # (width, height) views
         tall_px = pygame.surfarray.pixels2d(tall)
         try:

@@ -449,6 +449,20 @@ def test_sharp_window_at_a_whole_multiple_shows_only_palette_colours(tmp_path: P
         frontend.close()
 
 
+def test_a_resized_window_scales_to_its_new_size(tmp_path: Path) -> None:
+    frontend = _all_colours(tmp_path, (1280, 960), "sharp")
+    try:
+        pygame.display.set_mode((2214, 1660), pygame.RESIZABLE)   # the user drags a corner
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=2214, h=1660))
+        assert frontend.pump(frontend.machine)
+        frontend.present(frontend.machine)
+        picture, frame = _picture_and_frame(frontend)
+        assert frontend.picture_rect() == (0, 0, 2214, 1660)
+        assert (picture == frame.repeat(4, axis=0).repeat(3, axis=1)).all()
+    finally:
+        frontend.close()
+
+
 def _straddles(size_in: int, size_out: int) -> tuple[np.ndarray, np.ndarray]:
     """Per output pixel: the source pixel it starts in, and whether it crosses into the next."""
     i = np.arange(size_out)
