@@ -32,9 +32,9 @@ import numpy as np
 from numba import njit
 
 from retro.games.checkers.engine.arrays import C_GAME_POINT, C_LITE, C_TWO, C_VALID, C_WEIGHTED
-from retro.games.checkers.engine.bits import lowest_bit, popcount
+from retro.games.checkers.engine.bits import borrow, lowest_bit, popcount
 from retro.games.checkers.engine.core_eval import NOT_FOUND, evaluate, probe
-from retro.games.checkers.engine.core_moves import MAX_MOVES, captures, make, quiet
+from retro.games.checkers.engine.core_moves import captures, make, quiet
 from retro.games.checkers.engine.scores import DB_WIN, WIN, WON
 
 MAX_PLY = 120               # no extensions beyond this many plies from the root
@@ -168,21 +168,39 @@ def _leaf(b: int, w: int, k: int, black: bool, sb: int, sw: int, egdb_pieces: in
 
 @njit(cache=True)
 def run(state: np.ndarray, frames: np.ndarray, moves: np.ndarray, table: np.ndarray,
-        killers: np.ndarray, n_killers: np.ndarray, history: np.ndarray, wt: np.ndarray,
-        cfg: np.ndarray, sqt: np.ndarray, ev: np.ndarray, hops: np.ndarray, egdb_pieces: int,
-        eg_data: np.ndarray, eg_index: np.ndarray, eg_numbers: np.ndarray,
-        comb: np.ndarray) -> int:
+        killers: np.ndarray, n_killers: np.ndarray, history: np.ndarray, keys: np.ndarray,
+        jumps: np.ndarray, wt: np.ndarray, cfg: np.ndarray, sqt: np.ndarray, ev: np.ndarray,
+        hops: np.ndarray, egdb_pieces: int, eg_data: np.ndarray, eg_index: np.ndarray,
+        eg_numbers: np.ndarray, comb: np.ndarray) -> int:
     """Go on searching from ``state`` until the subtree is done (DONE, its score in
     ``state[S_RESULT]``), ``state[S_PAUSE_AT]`` nodes are reached (PAUSED: call again to
-    go on) or the budget is spent (OUT_OF_BUDGET)."""
+    go on) or the budget is spent (OUT_OF_BUDGET).  ``keys`` (``MAX_MOVES``) and ``jumps``
+    (``JUMP_STACK`` rows of 3) are room for the move ordering and the capture search.
+
+    Every array is borrowed (``bits.borrow``) for the search: the caller holds them all."""
+    frames = borrow(frames)
+    moves = borrow(moves)
+    table = borrow(table)
+    killers = borrow(killers)
+    n_killers = borrow(n_killers)
+    history = borrow(history)
+    keys = borrow(keys)
+    jump_stack = borrow(jumps)
+    wt = borrow(wt)
+    cfg = borrow(cfg)
+    sqt = borrow(sqt)
+    ev = borrow(ev)
+    hops = borrow(hops)
+    eg_data = borrow(eg_data)
+    eg_index = borrow(eg_index)
+    eg_numbers = borrow(eg_numbers)
+    comb = borrow(comb)
     weighted = cfg[C_WEIGHTED] != 0
     lite = cfg[C_LITE] != 0
     two = cfg[C_TWO] != 0
     game_point = cfg[C_GAME_POINT]
     valid = cfg[C_VALID]
     tmask = table.shape[0] - 1
-    keys = np.empty(MAX_MOVES, dtype=np.int64)
-    jump_stack = np.empty((256, 3), dtype=np.int64)
     ply = state[S_PLY]
     base = state[S_BASE]
     mode = state[S_MODE]
