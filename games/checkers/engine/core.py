@@ -32,7 +32,7 @@ import numpy as np
 from numba import njit
 
 from retro.games.checkers.engine.arrays import C_GAME_POINT, C_LITE, C_TWO, C_VALID, C_WEIGHTED
-from retro.games.checkers.engine.bits import borrow, lowest_bit, popcount
+from retro.games.checkers.engine.bits import borrow, lowest_bit, popcount, prefetch
 from retro.games.checkers.engine.core_eval import NOT_FOUND, evaluate, probe
 from retro.games.checkers.engine.core_moves import captures, make, quiet
 from retro.games.checkers.engine.scores import DB_WIN, WIN, WON
@@ -226,6 +226,11 @@ def run(state: np.ndarray, frames: np.ndarray, moves: np.ndarray, table: np.ndar
             depth = f[F_DEPTH]
             sb = f[F_SB]
             sw = f[F_SW]
+            tkey = 0
+            if depth > 0:       # the table is looked at: fetch its row meanwhile
+                key = f[F_KEY]
+                tkey = (key ^ ((sb * MIX_B) ^ (sw * MIX_W))) if weighted else key
+                prefetch(table, tkey & tmask)
             if two and (sw if black else sb) >= game_point:
                 result = -WIN + ply             # the side that just moved reached the point
                 mode = RETURN
@@ -255,7 +260,6 @@ def run(state: np.ndarray, frames: np.ndarray, moves: np.ndarray, table: np.ndar
                         result = 0 if diff == 0 else (WIN - ply if diff > 0 else -WIN + ply)
                     mode = RETURN
                     continue
-            tkey = 0
             if depth <= 0:
                 nd = 0
             else:
@@ -266,8 +270,6 @@ def run(state: np.ndarray, frames: np.ndarray, moves: np.ndarray, table: np.ndar
                             found * DB_WIN + evaluate(b, w, k, black, sb, sw, wt, cfg, sqt, ev)
                         mode = RETURN
                         continue
-                key = f[F_KEY]
-                tkey = (key ^ ((sb * MIX_B) ^ (sw * MIX_W))) if weighted else key
                 slot = tkey & tmask
                 tt_from = tt_to = tt_cap = 0
                 if table[slot, T_INFO] != 0 and table[slot, T_KEY] == tkey:
