@@ -87,7 +87,7 @@ def history_slot(frm: int, to: int) -> int:
     return a * 64 + b if a < b else b * 64 + a
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _order(moves: np.ndarray, n: int, capture: bool, ply: int, tt_from: int, tt_to: int,
            tt_cap: int, killers: np.ndarray, n_killers: np.ndarray, history: np.ndarray,
            keys: np.ndarray) -> None:
@@ -120,7 +120,7 @@ def _order(moves: np.ndarray, n: int, capture: bool, ply: int, tt_from: int, tt_
         _to_front(moves, n, tt_from, tt_to, tt_cap)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _reward(frm: int, to: int, depth: int, ply: int, killers: np.ndarray,
             n_killers: np.ndarray, history: np.ndarray) -> None:
     """A quiet move that cut off: a killer of its ply, and history."""
@@ -139,7 +139,7 @@ def _reward(frm: int, to: int, depth: int, ply: int, killers: np.ndarray,
     history[history_slot(frm, to)] += depth * depth
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _store(table: np.ndarray, tkey: int, depth: int, best: int, a0: int, beta: int,
            frm: int, to: int, cap: int, ply: int) -> None:
     flag = LOWER if best >= beta else (UPPER if best <= a0 else EXACT)
@@ -151,18 +151,27 @@ def _store(table: np.ndarray, tkey: int, depth: int, best: int, a0: int, beta: i
     table[slot, T_CAP] = cap
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _leaf(b: int, w: int, k: int, black: bool, sb: int, sw: int, egdb_pieces: int,
           wt: np.ndarray, cfg: np.ndarray, sqt: np.ndarray, ev: np.ndarray,
           eg_data: np.ndarray, eg_index: np.ndarray, eg_numbers: np.ndarray,
           comb: np.ndarray) -> int:
-    """A quiet position with no depth left: the databases' result or the evaluation."""
+    """A quiet position with no depth left: the databases' result or the evaluation.
+    (One call of ``evaluate``, which is compiled into its callers: one copy here.)"""
+    won = 0
     if egdb_pieces and popcount(b | w) <= egdb_pieces:
         found = probe(b, w, k, black, eg_data, eg_index, eg_numbers, comb)
+        if found == 0:
+            return 0
         if found != NOT_FOUND:
-            if found == 0:
-                return 0
-            return found * DB_WIN + evaluate(b, w, k, black, sb, sw, wt, cfg, sqt, ev)
+            won = found * DB_WIN
+    return won + evaluate(b, w, k, black, sb, sw, wt, cfg, sqt, ev)
+
+
+@njit(cache=True)
+def _evaluated(b: int, w: int, k: int, black: bool, sb: int, sw: int, wt: np.ndarray,
+               cfg: np.ndarray, sqt: np.ndarray, ev: np.ndarray) -> int:
+    """``evaluate`` as a call, for the rarer places (not one more copy in ``run``)."""
     return evaluate(b, w, k, black, sb, sw, wt, cfg, sqt, ev)
 
 
@@ -235,22 +244,20 @@ def run(state: np.ndarray, frames: np.ndarray, moves: np.ndarray, table: np.ndar
                 result = -WIN + ply             # the side that just moved reached the point
                 mode = RETURN
                 continue
-            if ply >= STACK - 2:            # out of frames (no search reaches this far)
+            own, opp = (b, w) if black else (w, b)
+            empty = valid & ~(b | w)
+            mv = moves[ply]
+            at_end = ply >= STACK - 2       # out of frames (no search reaches this far)
+            n = 0
+            if not at_end:
+                n = captures(own, opp, k, black, empty, lite, wt, cfg, mv, jump_stack)
+            capture = n > 0
+            if at_end or (not capture and depth <= 0):
                 result = _leaf(b, w, k, black, sb, sw, egdb_pieces, wt, cfg, sqt, ev,
                                eg_data, eg_index, eg_numbers, comb)
                 mode = RETURN
                 continue
-            own, opp = (b, w) if black else (w, b)
-            empty = valid & ~(b | w)
-            mv = moves[ply]
-            n = captures(own, opp, k, black, empty, lite, wt, cfg, mv, jump_stack)
-            capture = n > 0
             if not capture:
-                if depth <= 0:
-                    result = _leaf(b, w, k, black, sb, sw, egdb_pieces, wt, cfg, sqt, ev,
-                                   eg_data, eg_index, eg_numbers, comb)
-                    mode = RETURN
-                    continue
                 n = quiet(own, k, black, empty, cfg, mv)
                 if n == 0:
                     if not weighted:
@@ -267,7 +274,7 @@ def run(state: np.ndarray, frames: np.ndarray, moves: np.ndarray, table: np.ndar
                     found = probe(b, w, k, black, eg_data, eg_index, eg_numbers, comb)
                     if found != NOT_FOUND:
                         result = 0 if found == 0 else \
-                            found * DB_WIN + evaluate(b, w, k, black, sb, sw, wt, cfg, sqt, ev)
+                            found * DB_WIN + _evaluated(b, w, k, black, sb, sw, wt, cfg, sqt, ev)
                         mode = RETURN
                         continue
                 slot = tkey & tmask

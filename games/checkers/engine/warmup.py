@@ -33,7 +33,7 @@ from retro.games.checkers.engine import cache
 #: A small position that reaches every compiled function (captures, kings, the databases).
 WARM_FEN = "6x6:B:WK14,17,18:BK1,10,11"
 #: How many compiled functions a compile writes to the cache (its progress counts them).
-CORE_FILES = 19
+CORE_FILES = 10
 #: How long ``waiting`` waits between two looks at the keyboard.
 WAIT_STEP_S = 0.05
 #: What the screen and ``retro move`` say while the core is compiled.
