@@ -419,3 +419,45 @@ def test_the_search_borrows_every_array_it_is_given() -> None:
         if name == "state":         # read at the start and written at the end only
             continue
         assert re.search(rf"^    \w+ = borrow\({name}\)$", source, re.M), name
+
+
+@pytest.mark.parametrize("rows,cols", [(8, 8), (6, 6)])
+def test_a_quiet_leaf_is_scored_by_the_databases_then_the_evaluation(rows: int,
+                                                                   cols: int) -> None:
+    """A leaf the databases hold: a draw is 0, a win or loss the database score plus the
+    evaluation (to make progress); any other leaf is the evaluation alone."""
+    from retro.games.checkers.engine import core
+    from retro.games.checkers.engine.scores import DB_WIN
+
+    game0 = R.parse_fen(f"{rows}x{cols}:B:W{rows * cols // 2}:B1")
+    geo = game0.position.geometry
+    opts = game0.options
+    reference = egdb.prober(geo)
+    evaluation = evaluator(tables(rows, cols), opts)
+    assert reference is not None
+    data, index, numbers, comb = egdb.flat_tables(geo)
+    cfg, sqt, ev = arrays.config(opts), arrays.square_table(rows, cols), arrays.eval_weights()
+    wt = np.zeros(arrays.BITS, dtype=np.int64)
+    rng = random.Random(f"leaf {rows}")
+    seen = set()
+    for _ in range(400):
+        squares = rng.sample(range(1, geo.nsquares + 1), rng.randrange(2, 7))
+        b = w = k = 0
+        for i, s in enumerate(squares):
+            m = geo.bit(s)
+            if i % 2:
+                w |= m
+            else:
+                b |= m
+            if rng.random() < 0.5:
+                k |= m
+        black = rng.random() < 0.5
+        found = reference(b, w, k, black) if len(squares) <= egdb.MAX_PIECES else None
+        score = evaluation(b, w, k, black, 0, 0, None)
+        want = score if found is None else (found * DB_WIN + score if found else 0)
+        for pieces in (egdb.MAX_PIECES, 0):
+            got = core._leaf(b, w, k, black, 0, 0, pieces, wt, cfg, sqt, ev, data, index,
+                             numbers, comb)
+            assert got == (want if pieces else score), (b, w, k, black, pieces)
+        seen.add(found)
+    assert seen == {None, -1, 0, 1}
