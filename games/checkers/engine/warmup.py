@@ -1,6 +1,6 @@
 """Getting the compiled core ready without ever holding up the screen.
 
-The first search on a machine compiles the core: 5 to 15 CPU seconds, and far more wall
+The first search on a machine compiles the core: 7 to 21 CPU seconds, and far more wall
 time on a busy machine.  Compiled in the program's own process, that stops the screen
 (measured with an empty cache): numba compiles under one lock for the whole process, so a
 search asked for meanwhile (the computer's first move, a hint) waited for the whole
