@@ -32,9 +32,9 @@ import numpy as np
 from numba import njit
 
 from retro.games.checkers.engine.arrays import C_GAME_POINT, C_LITE, C_TWO, C_VALID, C_WEIGHTED
-from retro.games.checkers.engine.bits import lowest_bit, popcount
+from retro.games.checkers.engine.bits import borrow, lowest_bit, popcount, prefetch
 from retro.games.checkers.engine.core_eval import NOT_FOUND, evaluate, probe
-from retro.games.checkers.engine.core_moves import MAX_MOVES, captures, make, quiet
+from retro.games.checkers.engine.core_moves import captures, make, quiet
 from retro.games.checkers.engine.scores import DB_WIN, WIN, WON
 
 MAX_PLY = 120               # no extensions beyond this many plies from the root
@@ -87,7 +87,7 @@ def history_slot(frm: int, to: int) -> int:
     return a * 64 + b if a < b else b * 64 + a
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _order(moves: np.ndarray, n: int, capture: bool, ply: int, tt_from: int, tt_to: int,
            tt_cap: int, killers: np.ndarray, n_killers: np.ndarray, history: np.ndarray,
            keys: np.ndarray) -> None:
@@ -120,7 +120,7 @@ def _order(moves: np.ndarray, n: int, capture: bool, ply: int, tt_from: int, tt_
         _to_front(moves, n, tt_from, tt_to, tt_cap)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _reward(frm: int, to: int, depth: int, ply: int, killers: np.ndarray,
             n_killers: np.ndarray, history: np.ndarray) -> None:
     """A quiet move that cut off: a killer of its ply, and history."""
@@ -139,7 +139,7 @@ def _reward(frm: int, to: int, depth: int, ply: int, killers: np.ndarray,
     history[history_slot(frm, to)] += depth * depth
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _store(table: np.ndarray, tkey: int, depth: int, best: int, a0: int, beta: int,
            frm: int, to: int, cap: int, ply: int) -> None:
     flag = LOWER if best >= beta else (UPPER if best <= a0 else EXACT)
@@ -151,38 +151,65 @@ def _store(table: np.ndarray, tkey: int, depth: int, best: int, a0: int, beta: i
     table[slot, T_CAP] = cap
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _leaf(b: int, w: int, k: int, black: bool, sb: int, sw: int, egdb_pieces: int,
           wt: np.ndarray, cfg: np.ndarray, sqt: np.ndarray, ev: np.ndarray,
           eg_data: np.ndarray, eg_index: np.ndarray, eg_numbers: np.ndarray,
           comb: np.ndarray) -> int:
-    """A quiet position with no depth left: the databases' result or the evaluation."""
+    """A quiet position with no depth left: the databases' result or the evaluation.
+    (One call of ``evaluate``, which is compiled into its callers: one copy here.)"""
+    won = 0
     if egdb_pieces and popcount(b | w) <= egdb_pieces:
         found = probe(b, w, k, black, eg_data, eg_index, eg_numbers, comb)
+        if found == 0:
+            return 0
         if found != NOT_FOUND:
-            if found == 0:
-                return 0
-            return found * DB_WIN + evaluate(b, w, k, black, sb, sw, wt, cfg, sqt, ev)
+            won = found * DB_WIN
+    return won + evaluate(b, w, k, black, sb, sw, wt, cfg, sqt, ev)
+
+
+@njit(cache=True)
+def _evaluated(b: int, w: int, k: int, black: bool, sb: int, sw: int, wt: np.ndarray,
+               cfg: np.ndarray, sqt: np.ndarray, ev: np.ndarray) -> int:
+    """``evaluate`` as a call, for the rarer places (not one more copy in ``run``)."""
     return evaluate(b, w, k, black, sb, sw, wt, cfg, sqt, ev)
 
 
 @njit(cache=True)
 def run(state: np.ndarray, frames: np.ndarray, moves: np.ndarray, table: np.ndarray,
-        killers: np.ndarray, n_killers: np.ndarray, history: np.ndarray, wt: np.ndarray,
-        cfg: np.ndarray, sqt: np.ndarray, ev: np.ndarray, hops: np.ndarray, egdb_pieces: int,
-        eg_data: np.ndarray, eg_index: np.ndarray, eg_numbers: np.ndarray,
-        comb: np.ndarray) -> int:
+        killers: np.ndarray, n_killers: np.ndarray, history: np.ndarray, keys: np.ndarray,
+        jumps: np.ndarray, wt: np.ndarray, cfg: np.ndarray, sqt: np.ndarray, ev: np.ndarray,
+        hops: np.ndarray, egdb_pieces: int, eg_data: np.ndarray, eg_index: np.ndarray,
+        eg_numbers: np.ndarray, comb: np.ndarray) -> int:
     """Go on searching from ``state`` until the subtree is done (DONE, its score in
     ``state[S_RESULT]``), ``state[S_PAUSE_AT]`` nodes are reached (PAUSED: call again to
-    go on) or the budget is spent (OUT_OF_BUDGET)."""
+    go on) or the budget is spent (OUT_OF_BUDGET).  ``keys`` (``MAX_MOVES``) and ``jumps``
+    (``JUMP_STACK`` rows of 3) are room for the move ordering and the capture search.
+
+    Every array is borrowed (``bits.borrow``) for the search: the caller holds them all."""
+    frames = borrow(frames)
+    moves = borrow(moves)
+    table = borrow(table)
+    killers = borrow(killers)
+    n_killers = borrow(n_killers)
+    history = borrow(history)
+    keys = borrow(keys)
+    jump_stack = borrow(jumps)
+    wt = borrow(wt)
+    cfg = borrow(cfg)
+    sqt = borrow(sqt)
+    ev = borrow(ev)
+    hops = borrow(hops)
+    eg_data = borrow(eg_data)
+    eg_index = borrow(eg_index)
+    eg_numbers = borrow(eg_numbers)
+    comb = borrow(comb)
     weighted = cfg[C_WEIGHTED] != 0
     lite = cfg[C_LITE] != 0
     two = cfg[C_TWO] != 0
     game_point = cfg[C_GAME_POINT]
     valid = cfg[C_VALID]
     tmask = table.shape[0] - 1
-    keys = np.empty(MAX_MOVES, dtype=np.int64)
-    jump_stack = np.empty((256, 3), dtype=np.int64)
     ply = state[S_PLY]
     base = state[S_BASE]
     mode = state[S_MODE]
@@ -208,26 +235,29 @@ def run(state: np.ndarray, frames: np.ndarray, moves: np.ndarray, table: np.ndar
             depth = f[F_DEPTH]
             sb = f[F_SB]
             sw = f[F_SW]
+            tkey = 0
+            if depth > 0:       # the table is looked at: fetch its row meanwhile
+                key = f[F_KEY]
+                tkey = (key ^ ((sb * MIX_B) ^ (sw * MIX_W))) if weighted else key
+                prefetch(table, tkey & tmask)
             if two and (sw if black else sb) >= game_point:
                 result = -WIN + ply             # the side that just moved reached the point
-                mode = RETURN
-                continue
-            if ply >= STACK - 2:            # out of frames (no search reaches this far)
-                result = _leaf(b, w, k, black, sb, sw, egdb_pieces, wt, cfg, sqt, ev,
-                               eg_data, eg_index, eg_numbers, comb)
                 mode = RETURN
                 continue
             own, opp = (b, w) if black else (w, b)
             empty = valid & ~(b | w)
             mv = moves[ply]
-            n = captures(own, opp, k, black, empty, lite, wt, cfg, mv, jump_stack)
+            at_end = ply >= STACK - 2       # out of frames (no search reaches this far)
+            n = 0
+            if not at_end:
+                n = captures(own, opp, k, black, empty, lite, wt, cfg, mv, jump_stack)
             capture = n > 0
+            if at_end or (not capture and depth <= 0):
+                result = _leaf(b, w, k, black, sb, sw, egdb_pieces, wt, cfg, sqt, ev,
+                               eg_data, eg_index, eg_numbers, comb)
+                mode = RETURN
+                continue
             if not capture:
-                if depth <= 0:
-                    result = _leaf(b, w, k, black, sb, sw, egdb_pieces, wt, cfg, sqt, ev,
-                                   eg_data, eg_index, eg_numbers, comb)
-                    mode = RETURN
-                    continue
                 n = quiet(own, k, black, empty, cfg, mv)
                 if n == 0:
                     if not weighted:
@@ -237,7 +267,6 @@ def run(state: np.ndarray, frames: np.ndarray, moves: np.ndarray, table: np.ndar
                         result = 0 if diff == 0 else (WIN - ply if diff > 0 else -WIN + ply)
                     mode = RETURN
                     continue
-            tkey = 0
             if depth <= 0:
                 nd = 0
             else:
@@ -245,11 +274,9 @@ def run(state: np.ndarray, frames: np.ndarray, moves: np.ndarray, table: np.ndar
                     found = probe(b, w, k, black, eg_data, eg_index, eg_numbers, comb)
                     if found != NOT_FOUND:
                         result = 0 if found == 0 else \
-                            found * DB_WIN + evaluate(b, w, k, black, sb, sw, wt, cfg, sqt, ev)
+                            found * DB_WIN + _evaluated(b, w, k, black, sb, sw, wt, cfg, sqt, ev)
                         mode = RETURN
                         continue
-                key = f[F_KEY]
-                tkey = (key ^ ((sb * MIX_B) ^ (sw * MIX_W))) if weighted else key
                 slot = tkey & tmask
                 tt_from = tt_to = tt_cap = 0
                 if table[slot, T_INFO] != 0 and table[slot, T_KEY] == tkey:

@@ -121,7 +121,7 @@ def _trapped(kings: int, empty: int, sqt: np.ndarray) -> int:
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def evaluate(b: int, w: int, k: int, black: bool, sb: int, sw: int, wt: np.ndarray,
              cfg: np.ndarray, sqt: np.ndarray, ev: np.ndarray) -> int:
     """Score for the side to move (positive: good for it)."""
@@ -230,7 +230,7 @@ def _rank(mask: int, numbers: np.ndarray, comb: np.ndarray) -> int:
     return r
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def probe(b: int, w: int, k: int, black: bool, eg_data: np.ndarray, eg_index: np.ndarray,
           eg_numbers: np.ndarray, comb: np.ndarray) -> int:
     """1 (the side to move wins), -1 (it loses), 0 (a draw) or NOT_FOUND."""

@@ -34,7 +34,7 @@ MAX_MOVES = 512
 JUMP_STACK = 256
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _jumps(sq: int, opp: int, empty: int, king: bool, black: bool, h: int, bcrown: int,
            wcrown: int, out: np.ndarray, n: int, stack: np.ndarray) -> int:
     """Every capture path of the piece on ``sq``, depth first, appended from ``out[n]``."""
@@ -98,7 +98,7 @@ def _jumps(sq: int, opp: int, empty: int, king: bool, black: bool, h: int, bcrow
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def captures(own: int, opp: int, kings: int, black: bool, empty: int, lite: bool,
              wt: np.ndarray, cfg: np.ndarray, out: np.ndarray, stack: np.ndarray) -> int:
     """Every capture of the side to move into ``out``; gives how many.  ``lite``: a piece
@@ -138,7 +138,7 @@ def captures(own: int, opp: int, kings: int, black: bool, empty: int, lite: bool
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def quiet(own: int, kings: int, black: bool, empty: int, cfg: np.ndarray,
           out: np.ndarray) -> int:
     """Every plain step of the side to move (call only when no capture exists)."""
@@ -163,7 +163,7 @@ def quiet(own: int, kings: int, black: bool, empty: int, cfg: np.ndarray,
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def make(frm: int, to: int, cap: int, b: int, w: int, k: int, black: bool, key: int,
          sb: int, sw: int, wt: np.ndarray, cfg: np.ndarray, sqt: np.ndarray,
          hops: np.ndarray) -> tuple[int, int, int, int, int, int]:

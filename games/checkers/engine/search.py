@@ -133,7 +133,7 @@ class Searcher:
         import numpy as np
 
         from retro.games.checkers.engine import arrays
-        from retro.games.checkers.engine.core_moves import MAX_MOVES
+        from retro.games.checkers.engine.core_moves import JUMP_STACK, MAX_MOVES
 
         core = compiled()
         game = self.game
@@ -160,6 +160,8 @@ class Searcher:
         self.killers = np.zeros((core.STACK, 2, 3), dtype=np.int64)
         self.n_killers = np.zeros(core.STACK, dtype=np.int64)
         self.history = np.zeros(64 * 64, dtype=np.int64)
+        self.keys = np.zeros(MAX_MOVES, dtype=np.int64)
+        self.jumps = np.zeros((JUMP_STACK, 3), dtype=np.int64)
 
     def _child(self, child: tuple[int, int, int, int, int, int], black: bool, depth: int,
                alpha: int, beta: int) -> Generator[int, bool | None, int]:
@@ -179,9 +181,9 @@ class Searcher:
         eg_data, eg_index, eg_numbers, comb = self.eg
         while True:
             status = core.run(st, self.frames, self.moves, self.table, self.killers,
-                              self.n_killers, self.history, self.wt, self.cfg, self.sqt,
-                              self.ev, self.hops, self.egdb_pieces, eg_data, eg_index,
-                              eg_numbers, comb)
+                              self.n_killers, self.history, self.keys, self.jumps, self.wt,
+                              self.cfg, self.sqt, self.ev, self.hops, self.egdb_pieces,
+                              eg_data, eg_index, eg_numbers, comb)
             if status == core.DONE:
                 return int(st[core.S_RESULT])
             if status == core.OUT_OF_BUDGET:

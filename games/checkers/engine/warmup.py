@@ -1,6 +1,6 @@
 """Getting the compiled core ready without ever holding up the screen.
 
-The first search on a machine compiles the core: 5 to 15 CPU seconds, and far more wall
+The first search on a machine compiles the core: 7 to 21 CPU seconds, and far more wall
 time on a busy machine.  Compiled in the program's own process, that stops the screen
 (measured with an empty cache): numba compiles under one lock for the whole process, so a
 search asked for meanwhile (the computer's first move, a hint) waited for the whole
@@ -33,7 +33,7 @@ from retro.games.checkers.engine import cache
 #: A small position that reaches every compiled function (captures, kings, the databases).
 WARM_FEN = "6x6:B:WK14,17,18:BK1,10,11"
 #: How many compiled functions a compile writes to the cache (its progress counts them).
-CORE_FILES = 19
+CORE_FILES = 10
 #: How long ``waiting`` waits between two looks at the keyboard.
 WAIT_STEP_S = 0.05
 #: What the screen and ``retro move`` say while the core is compiled.
