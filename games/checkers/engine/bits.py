@@ -90,6 +90,8 @@ def _prefetch(typingctx: Any, ary: Any, row: Any) -> Any:
         ptr = cgutils.get_item_pointer(context, builder, aryty, array, [index, zero])
         fnty = ir.FunctionType(ir.VoidType(), [ir.IntType(8).as_pointer(), ir.IntType(32),
                                                ir.IntType(32), ir.IntType(32)])
+        # The name is LLVM's for an opaque pointer, which llvmlite has used since the numba
+        # this project asks for (pyproject.toml); older LLVMs spelled it "llvm.prefetch.p0i8".
         fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
         i32 = ir.IntType(32)
         builder.call(fn, [builder.bitcast(ptr, ir.IntType(8).as_pointer()), i32(0), i32(3),
