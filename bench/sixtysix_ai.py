@@ -33,6 +33,7 @@ so the cards even out.  Prints ``key = value`` lines:
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
@@ -136,6 +137,7 @@ class Figures:
         self.gp, self.gp_ci = mean_ci([x / 2 for x in xs])
         self.opp_gp, self.opp_gp_ci = mean_ci([y / 2 for y in ys])
         self.closings = closings
+        self.pairs = list(zip(xs, ys, strict=True))
 
 
 def mean_ci(values: list[float]) -> tuple[float, float]:
@@ -214,6 +216,9 @@ def main() -> None:
                     help="closed-game rule: led-suit (the manual) or trumps (standard)")
     ap.add_argument("--against", default="random,greedy",
                     help="opponents, comma-separated: random, greedy")
+    ap.add_argument("--per-deal", metavar="FILE",
+                    help="write each deal pair's game points (expert, opponent) as JSON, "
+                         "for paired comparisons of two runs on the same deals")
     ap.add_argument("--no-baseline", action="store_true",
                     help="skip the greedy-against-random baseline (it is printed as -1)")
     args = ap.parse_args()
@@ -232,6 +237,9 @@ def main() -> None:
         figures[villain] = duplicate(deals, "expert", villain, cfg, timer,
                                      f"expert-{villain}", options)
     solve_ms, solve_max = solve_speed(50 if args.quick else 400, options)
+    if args.per_deal:
+        Path(args.per_deal).write_text(json.dumps(
+            {"first": args.first, **{v: f.pairs for v, f in figures.items()}}) + "\n")
     for villain, f in figures.items():
         print(f"gp_vs_{villain} = {f.share:.4f}")
         print(f"ci95_{villain} = {f.ci:.4f}")
