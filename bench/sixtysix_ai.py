@@ -5,6 +5,8 @@
     python bench/sixtysix_ai.py --closed trumps    the standard closed-game rule
     python bench/sixtysix_ai.py --deals 480 --against greedy --no-baseline
                                            the computer against greedy alone
+    python bench/sixtysix_ai.py ... --per-deal a.json, then --paired a.json b.json
+                                           two runs on the same deals compared pair by pair
 
 Every deal is dealt from its own seed and played twice with the seats swapped (duplicate),
 so the cards even out.  Prints ``key = value`` lines:
@@ -33,6 +35,7 @@ so the cards even out.  Prints ``key = value`` lines:
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
@@ -136,6 +139,7 @@ class Figures:
         self.gp, self.gp_ci = mean_ci([x / 2 for x in xs])
         self.opp_gp, self.opp_gp_ci = mean_ci([y / 2 for y in ys])
         self.closings = closings
+        self.pairs = list(zip(xs, ys, strict=True))
 
 
 def mean_ci(values: list[float]) -> tuple[float, float]:
@@ -198,6 +202,25 @@ def solve_speed(count: int, options: Options) -> tuple[float, float]:
     return sum(times) / len(times) * 1000, max(times) * 1000
 
 
+def paired(file_a: str, file_b: str) -> None:
+    """Two runs on the same deals, pair by pair: each share, and B's net game points a deal
+    pair (its own less the opponent's) minus A's, with the 95% half-width of that paired
+    difference."""
+    a, b = (json.loads(Path(f).read_text()) for f in (file_a, file_b))
+    if a["first"] != b["first"]:
+        raise ValueError("the runs start at different deals")
+    for villain in sorted(set(a) & set(b) - {"first"}):
+        n = min(len(a[villain]), len(b[villain]))
+        pa, pb = a[villain][:n], b[villain][:n]
+        diffs = [(xb - yb) - (xa - ya) for (xa, ya), (xb, yb) in zip(pa, pb, strict=True)]
+        d, ci = mean_ci([v / 2 for v in diffs])
+        for name, pairs in (("a", pa), ("b", pb)):
+            share, sci = ratio_ci([x for x, _ in pairs], [y for _, y in pairs])
+            print(f"gp_vs_{villain}_{name} = {share:.4f} +- {sci:.4f}")
+        print(f"net_gp_per_deal_b_minus_a_vs_{villain} = {d:+.4f} +- {ci:.4f}")
+        print(f"pairs_differing_vs_{villain} = {sum(v != 0 for v in diffs)} of {n}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="60 deals, under a minute")
@@ -214,9 +237,20 @@ def main() -> None:
                     help="closed-game rule: led-suit (the manual) or trumps (standard)")
     ap.add_argument("--against", default="random,greedy",
                     help="opponents, comma-separated: random, greedy")
+    ap.add_argument("--per-deal", metavar="FILE",
+                    help="write each deal pair's game points (expert, opponent) as JSON, "
+                         "for paired comparisons of two runs on the same deals")
+    ap.add_argument("--paired", nargs=2, metavar=("A", "B"),
+                    help="compare two --per-deal files of the same deals and stop")
     ap.add_argument("--no-baseline", action="store_true",
                     help="skip the greedy-against-random baseline (it is printed as -1)")
     args = ap.parse_args()
+    if args.paired:
+        try:
+            paired(*args.paired)
+        except (OSError, ValueError, KeyError) as e:
+            sys.exit(f"sixtysix_ai: cannot compare: {e}")
+        return
     options = options_named(args.closed)
     n = 60 if args.quick else args.deals
     deals = range(args.first, args.first + n)
@@ -232,6 +266,9 @@ def main() -> None:
         figures[villain] = duplicate(deals, "expert", villain, cfg, timer,
                                      f"expert-{villain}", options)
     solve_ms, solve_max = solve_speed(50 if args.quick else 400, options)
+    if args.per_deal:
+        Path(args.per_deal).write_text(json.dumps(
+            {"first": args.first, **{v: f.pairs for v, f in figures.items()}}) + "\n")
     for villain, f in figures.items():
         print(f"gp_vs_{villain} = {f.share:.4f}")
         print(f"ci95_{villain} = {f.ci:.4f}")

@@ -4,7 +4,8 @@
 turned-up trump card, the opponent's cards it has been shown (a declared marriage's partner,
 the trump card taken by an exchange or by the last draw) and the sizes of the hand and stock.
 Before the game is closed it deals the unseen cards out at random many times in ways that
-agree with all of that (perfect-information Monte Carlo), searches each world with
+agree with all of that, weighted by what the opponent's plays showed it did not hold
+(``absences``; perfect-information Monte Carlo), searches each world with
 ``solver.Solver`` and plays the move with the best average.  Once the stock is used up the
 opponent's hand is known exactly and one exact solve decides.  Search is bounded by depth
 and sample count, never by the clock, so a seed gives the same move on every machine.
@@ -48,6 +49,67 @@ class ExpertConfig:
     close_gain: float = 0.0      # ... and closing must gain more than this on average
     close_samples: int = 3       # worlds per decision of the players in those play-outs
     close_depth: int = 2         # ... and how far they look ahead while the stock is open
+    infer: bool = True           # weigh the worlds by what the opponent's play showed
+    infer_doubt: float = 0.1     # ... the chance it held a card its play said it had not
+    infer_tries: int = 20        # ... worlds dealt at most to find one that fits
+
+
+#: An inference: the opponent lacked this card (its index) when it had drawn this many cards
+#: (from the deal's start), and it could not have held it by the rules (True) or would
+#: not have played as it did holding it (False).
+Absence = tuple[int, int, bool]
+
+
+def absences(deal: Deal, seat: int) -> tuple[list[Absence], int]:
+    """What the opponent of ``seat`` showed it did not hold, replayed from the deal's moves,
+    and how many cards it has drawn in all.
+
+    * Once the game is closed a player must follow suit: a card of another suit means it
+      holds none of the led suit (by the rules, and it draws no more).
+    * Leading a king or queen without declaring the marriage: it lacked the partner (a
+      marriage only ever adds points, so any player who sees that declares it).
+    * Leading while it could have exchanged the trump 9 for the turned-up card (it had won
+      a trick, the card was up, the game open), and not exchanging: it lacked the 9.
+    """
+    opp = 1 - seat
+    nine = Card(suit=deal.trump, rank="9").index
+    found: list[Absence] = []
+    draws = tricks = won = 0
+    closed = exchanged = False
+    lead: tuple[int, Card] | None = None
+    for p, move in deal.history:
+        if isinstance(move, Exchange):
+            exchanged = True
+            continue
+        may_exchange = not closed and not exchanged and won > 0
+        if isinstance(move, Close):
+            if p == opp and may_exchange:
+                found.append((nine, draws, False))
+            closed = True
+            continue
+        assert isinstance(move, Play)
+        card = move.card
+        if lead is None:
+            if p == opp:
+                if card.rank in "KQ" and not move.marriage:
+                    partner = Card(suit=card.suit, rank="Q" if card.rank == "K" else "K")
+                    found.append((partner.index, draws, False))
+                if may_exchange:
+                    found.append((nine, draws, False))
+            lead = (p, card)
+            continue
+        leader, led = lead
+        lead = None
+        if p == opp and closed and card.suit != led.suit:
+            found += [(c.index, draws, True) for c in PACK if c.suit == led.suit]
+        trump_now = deal.trump if not closed or deal.options.trumps_after_closing else None
+        winner = p if beats(led, card, trump_now) else leader
+        won += winner == opp
+        tricks += 1
+        if not closed:
+            draws += 1
+            closed = tricks * 2 + 12 >= len(PACK)      # the stock is used up
+    return found, draws
 
 
 @dataclass
@@ -79,10 +141,54 @@ class ExpertPlayer:
     def sample_world(self, deal: Deal, rng: random.Random) -> tuple[list[Card], list[Card]]:
         """A guess at the opponent's hand and the stock order, consistent with what we saw."""
         known = sorted(self._shown(deal))
-        hidden = self.unseen(deal)
-        rng.shuffle(hidden)
         need = len(deal.hands[1 - self.seat]) - len(known)
-        return known + hidden[:need], hidden[need:]
+        order = self._deal_hidden([c.index for c in self.unseen(deal)], need,
+                                  self.weights(deal, need), rng)
+        cards = [card_from_index(c) for c in order]
+        return known + cards[:need], cards[need:]
+
+    def weights(self, deal: Deal, need: int) -> dict[int, float]:
+        """For each hidden card the opponent's play spoke against, the weight of a world
+        that puts it in the opponent's hand (one where it is elsewhere weighs 1).  A card
+        it lacked ``d`` draws ago is in its hand now only if one of those draws brought it:
+        about ``d / need`` of the chance a blind deal gives it (``need`` its hidden cards).
+        Rules make a certainty (0); a play it would not have made, a doubt."""
+        if not self.config.infer or need <= 0:
+            return {}
+        found, drawn = absences(deal, self.seat)
+        doubt = self.config.infer_doubt
+        out: dict[int, float] = {}
+        for card, at, sure in found:
+            w = min(1.0, (drawn - at) / need)
+            if not sure:
+                w = doubt + (1 - doubt) * w
+            if w < out.get(card, 1.0):
+                out[card] = w
+        return out
+
+    def _deal_hidden(self, unseen: list[int], need: int, weights: dict[int, float],
+                     rng: random.Random) -> list[int]:
+        """The hidden cards dealt: the opponent's ``need`` first, then the stock in drawn
+        order.  Cards of weight 0 go to the stock; a world is kept with the product of the
+        weights of the cards in the opponent's hand (rejection: the kept worlds are drawn
+        in proportion to their weight), the last one dealt if none is kept in time."""
+        order = list(unseen)
+        for _ in range(max(1, self.config.infer_tries)):
+            order = list(unseen)
+            rng.shuffle(order)
+            if not weights:
+                return order
+            hand = [c for c in order if weights.get(c, 1.0) > 0][:need]
+            if len(hand) < need:                # cannot be: keep the blind deal
+                return order
+            taken = set(hand)
+            order = hand + [c for c in order if c not in taken]
+            w = 1.0
+            for c in hand:
+                w *= weights.get(c, 1.0)
+            if w >= 1.0 or rng.random() < w:
+                break
+        return order
 
     def _close_hope(self, deal: Deal) -> int:
         """A cheap upper guess at what closing could bring: points, hand, marriages."""
@@ -187,11 +293,11 @@ class ExpertPlayer:
         unseen = [c.index for c in hidden]
         own = mask_of(deal.hands[seat])
         turned = deal.trump_card.index
+        weights = self.weights(deal, need)
         for done in range(samples):
             if done:
                 yield done
-            order = list(unseen)
-            self.rng.shuffle(order)
+            order = self._deal_hidden(unseen, need, weights, self.rng)
             opp = known_mask
             for c in order[:need]:
                 opp |= 1 << c
