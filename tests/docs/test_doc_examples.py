@@ -545,6 +545,9 @@ NOT_RUN: dict[str, str] = {
     "nice -n 10 python bench/pigpoker_ai.py --skip random --skip greedy --skip line_greedy "
     "--skip tables --threat-games 40": BENCHMARK,
     "python bench/sixtysix_ai.py [--quick] [--deals N] [--samples N] [--open-depth N]": SYNOPSIS,
+    "python bench/sixtysix_ai.py --paired A.json B.json two runs of the same deals, pair by pair":
+        "compares two result files a benchmark of minutes wrote (A.json and B.json are "
+        "placeholders)",
     "nice -n 10 python bench/yucky_ai.py --only first_fit --hands 1500 --first 0 "
     "--progress 100": BENCHMARK,
     "nice -n 10 python bench/yucky_ai.py --only first_fit --hands 1500 --first 1500 "
