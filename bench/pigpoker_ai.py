@@ -34,6 +34,15 @@ square meets); ``turn_block_share`` is the share of turns facing any blockable t
 empty fourth square) where the capture blocked one.  ``threats_empty_blocked`` is the share
 for lines whose fourth square is empty, for comparison.
 
+Twiddles (only with ``--twiddle-deals N``): N seeded deals (five cards and a die of 1-5)
+played through every twiddle round twice, once counting the rounds the die leaves after
+each twiddle (``ai.RETRIES``, the player as it is) and once valuing each twiddle as if it
+were the last round, against four fixed aims: trips or better, a straight or better, a hand
+beating two queens (1 if reached, else 0) and the hand's strength (the share of hands it
+beats, squared).  Both runs of a deal draw from the same seeded stream.  Prints
+``twiddle_<aim> = <last round> -> <rounds> (gain <mean> +- <95% half-width>)``: the mean
+final worth, paired deal by deal.
+
     python bench/pigpoker_ai.py [--quick] [--games N] [--table-games N] [--threat-games N]
                                 [--table-opponent greedy|line_greedy ...] [--jobs N]
                                 [--skip random|greedy|line_greedy|tables|threats ...]
@@ -53,7 +62,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import numpy as np
+
 from retro.games.pigpoker import ai
+from retro.games.pigpoker import hands as hx
 from retro.games.pigpoker import rules as r
 
 
@@ -161,6 +173,54 @@ def defence(games: int) -> Defence:
     return tally
 
 
+def _play_twiddles(values: np.ndarray, hand: list[int], die: int, rng: random.Random,
+                   retries: bool) -> float:
+    """The worth of the final hand when every round picks the best subset by
+    ``ai.subset_values`` (``retries`` as ``ai.RETRIES``), the redraws from ``rng``."""
+    saved = ai.RETRIES
+    ai.RETRIES = retries
+    try:
+        left = die
+        while left:
+            scores = ai.subset_values(hand, left, values)
+            best = max(scores, key=lambda s: (round(scores[s], 9), -len(s)))
+            if not best:
+                break
+            kept = [hand[p] for p in range(5) if p not in best]
+            drawn = rng.sample([c for c in range(52) if c not in kept], len(best))
+            for p, c in zip(best, drawn, strict=True):
+                hand[p] = c
+            left -= len(best)
+    finally:
+        ai.RETRIES = saved
+    return float(values[hx.classify(np.asarray(hand))])
+
+
+def twiddle_gains(deals: int) -> dict[str, tuple[float, float, float, float]]:
+    """For each aim: the mean worth as the last round, with the rounds counted, the mean
+    paired gain and its 95% half-width."""
+    t = hx.tables()
+    hold = ai.odds().hold
+    queens = hx.class_of(hx.parse_hand("QS QH AD KC JS"))
+    aims = {"trips": (t.category >= hx.THREE).astype(float),
+            "straight": (t.category >= hx.STRAIGHT).astype(float),
+            "over_queens": (np.arange(len(hold)) > queens).astype(float),
+            "strength": hold ** 2}
+    out = {}
+    for name, values in aims.items():
+        pairs = []
+        for seed in range(deals):
+            deal = random.Random(seed)
+            hand, die = deal.sample(range(52), 5), deal.randint(1, r.DIE_FACES)
+            pairs.append([_play_twiddles(values, list(hand), die, random.Random(10_000 + seed),
+                                         retries) for retries in (False, True)])
+        worth = np.array(pairs)
+        gain = worth[:, 1] - worth[:, 0]
+        out[name] = (float(worth[:, 0].mean()), float(worth[:, 1].mean()), float(gain.mean()),
+                     1.96 * float(gain.std()) / math.sqrt(deals))
+    return out
+
+
 def half_width(p: float, n: int) -> float:
     return 1.96 * math.sqrt(max(p * (1 - p), 1e-12) / n)
 
@@ -205,6 +265,9 @@ def main() -> None:
     parser.add_argument("--table-opponent", action="append", default=[],
                         choices=["greedy", "line_greedy"],
                         help="the other players at the tables (may be repeated; default both)")
+    parser.add_argument("--twiddle-deals", type=int, default=0,
+                        help="deals to twiddle with and without counting later rounds "
+                             "(default none)")
     parser.add_argument("--jobs", type=int, default=1, help="processes to play the games in")
     parser.add_argument("--skip", action="append", default=[],
                         choices=["random", "greedy", "line_greedy", "tables", "threats"],
@@ -212,6 +275,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.jobs < 1:
         parser.error("--jobs takes a number of processes, 1 or more")
+    if args.twiddle_deals < 0:
+        parser.error("--twiddle-deals takes a number of deals, 0 or more")
     global JOBS
     JOBS = args.jobs
     games = args.games or (30 if args.quick else 400)
@@ -248,6 +313,11 @@ def main() -> None:
                 print(f"interval95_{tag} = {interval}")
                 print(f"fair_share_ratio_{tag} = {p * n:.2f} (interval {low:.2f}-{high:.2f}; "
                       f"unfinished {u})", flush=True)
+    if args.twiddle_deals:
+        print(f"twiddle_deals = {args.twiddle_deals}")
+        for name, (last, rounds, gain, spread) in twiddle_gains(args.twiddle_deals).items():
+            print(f"twiddle_{name} = {last:.4f} -> {rounds:.4f} "
+                  f"(gain {gain:+.4f} +- {spread:.4f})", flush=True)
     if "random" not in args.skip:
         greedy_vs_random, _ = match("greedy", games, "random")
         print(f"baseline_greedy_vs_random = {greedy_vs_random:.3f} "

@@ -13,7 +13,8 @@ of all hands through one card (and of all hands) are tabulated once, which is th
 taken in advance.
 
 A turn of several twiddle rounds is played one round at a time: each round picks the best
-subset as if it were the last round, then looks again with what is left.
+subset counting the rounds the die leaves after it (the same cards redrawn again until a draw
+is worth keeping, ``redraw_worth``), then looks again with what is left.
 
 In two-player games without Same Sex, ``lookahead`` plays the race to four over the rival's
 next hand and adds ``LOOK_VALUE`` times that difference of chances to each square's value,
@@ -74,6 +75,8 @@ LOOK_RIVAL_TRIES = 5.0          # the look-ahead's rival: its final hand the bes
 LOOK_MY_TRIES = 3.0             # ... and mine (the exact twiddles do better than a rival's)
 STAKE = 1.0                     # the static values are scaled by the chance the game goes on
                                 # past the rival's next turn (see at_stake)
+RETRIES = True                  # a twiddle counts the later rounds the die leaves: the same
+                                # cards may be redrawn again while the allowance lasts
 
 
 class Policy(Protocol):
@@ -478,12 +481,13 @@ def subset_values_steps(hand: Sequence[int], allowance: int, values: np.ndarray)
     for done, subset in enumerate(subsets, start=1):
         k = len(subset)
         kept = [hand_ids[p] for p in range(5) if p not in subset]
+        tries = allowance // k if k else 0
         if k == 0:
             out[subset] = float(values[hx.classify(hand_ids)])
         elif k == 5:
-            out[subset] = float(o.all_hist @ values) / comb(52, 5)
+            out[subset] = redraw_worth(values, o.all_hist / comb(52, 5), tries)
         elif k == 4:
-            out[subset] = float(o.card_hist[kept[0]] @ values) / comb(51, 4)
+            out[subset] = redraw_worth(values, o.card_hist[kept[0]] / comb(51, 4), tries)
         else:
             pool = np.setdiff1d(np.arange(52), kept)
             pool_keys = t.card_key[pool]
@@ -491,7 +495,7 @@ def subset_values_steps(hand: Sequence[int], allowance: int, values: np.ndarray)
             keys = np.full(len(combos), int(t.card_key[kept].sum()), dtype=np.int32)
             for col in range(k):
                 keys += pool_keys[combos[:, col]]
-            out[subset] = float(values[hx.classes_of_keys(keys)].mean())
+            out[subset] = redraw_worth(values[hx.classes_of_keys(keys)], None, tries)
         if (yield done / len(subsets)):
             break
     return out
@@ -509,8 +513,25 @@ def subset_values_brute(hand: Sequence[int], allowance: int, values: np.ndarray)
         draws = np.array(list(itertools.combinations(pool, len(subset))), dtype=np.intp)
         full = np.hstack([np.tile(np.array(kept, dtype=np.intp), (len(draws), 1)),
                           draws.reshape(len(draws), len(subset))])
-        out[subset] = float(values[hx.classify(full)].mean())
+        tries = allowance // len(subset) if subset else 0
+        out[subset] = redraw_worth(values[hx.classify(full)], None, tries)
     return out
+
+
+def redraw_worth(worths: np.ndarray, weights: np.ndarray | None, tries: int) -> float:
+    """Expected worth of redrawing the same cards up to ``tries`` times (the die allows
+    ``tries`` rounds of them), keeping a draw as soon as it is worth more than drawing
+    again: with one round left a draw is worth its mean, and with each round more a draw
+    is kept when it beats the worth of the rounds after it.  Each redraw is a fresh one
+    from the same cards (the twiddled cards go back into the deck first), so the rounds
+    are alike.  ``worths`` are the outcomes' worths, ``weights`` their chances (None:
+    equally likely); ``tries`` below 1 counts one round (standing is weighed apart).
+    Without ``RETRIES`` every twiddle counts as the last round."""
+    probs = np.full(len(worths), 1.0 / len(worths)) if weights is None else weights
+    worth = float(probs @ worths)
+    for _ in range(1, tries if RETRIES else 1):
+        worth = float(probs @ np.maximum(worths, worth))
+    return worth
 
 
 class ExactPlayer:

@@ -27,7 +27,8 @@ def test_exact_odds_equal_enumerating_every_redraw() -> None:
     fast = ai.subset_values(hand, 5, values)
     slow = ai.subset_values_brute(hand, 4, values)      # every redraw of up to 4 cards
     assert len(fast) == 32 and len(slow) == 31
-    assert max(abs(fast[k] - slow[k]) for k in slow) < 1e-9
+    four = ai.subset_values(hand, 4, values)            # the same die: the same rounds
+    assert max(abs(four[k] - slow[k]) for k in slow) < 1e-9
     # Redrawing all five: every one of the 2,598,960 hands is equally likely.
     everything = values[hx.classify(hx.all_hands())].mean()
     assert abs(fast[(0, 1, 2, 3, 4)] - everything) < 1e-9
@@ -306,3 +307,27 @@ def test_exact_player_blocks_a_rival_three_with_a_weak_hand_rather_than_build_it
     monkeypatch.setattr(ai, "STAKE", 0.0)
     assert ai.ExactPlayer().square(g) == 10
     assert ai.class_values(g, 0)[ace_high] > staked + 40
+
+
+def test_redraw_worth_keeps_a_draw_only_when_it_beats_the_rounds_left() -> None:
+    # A draw worth 0 or 1, even chances: one round 1/2, two 3/4, three 7/8.
+    worths = np.array([0.0, 1.0])
+    assert [ai.redraw_worth(worths, None, n) for n in (1, 2, 3)] == [0.5, 0.75, 0.875]
+    # Weighted: a draw worth 4 a quarter of the time, else 0, then a second round.
+    assert ai.redraw_worth(np.array([0.0, 4.0]), np.array([0.75, 0.25]), 2) == 1.75
+
+
+def test_twiddle_counts_the_rounds_the_die_leaves() -> None:
+    # Only trips or better count.  A pair of sevens with a die of 5: one kicker redrawn
+    # up to five times (each time a seven with 2 chances in 48) beats three kickers once;
+    # with a die of 3, three kickers at once still beat one kicker three times, just.
+    values = (hx.tables().category >= hx.THREE).astype(float)
+    hand = [c.id for c in hx.parse_hand("7S 7H KD 9C 2S")]
+    five = ai.subset_values(hand, 5, values)
+    assert abs(five[(2,)] - (1 - (46 / 48) ** 5)) < 1e-12
+    three = ai.subset_values(hand, 3, values)
+    assert abs(five[(2, 3)] - (1 - (1 - three[(2, 3)]) ** 2)) < 1e-12     # two rounds of two
+    assert five[(2, 3, 4)] == three[(2, 3, 4)]                           # one round of three
+    assert max(five, key=lambda s: (round(five[s], 9), -len(s))) == (2,)
+    assert max(three, key=lambda s: (round(three[s], 9), -len(s))) == (2, 3, 4)
+    assert three[(2,)] < three[(2, 3, 4)] < 0.1201
