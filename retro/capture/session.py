@@ -370,10 +370,20 @@ def _session_runnable(pid: int) -> bool:
     return False
 
 
+#: Signals a terminal gives its program in their default state, whatever its own were: a
+#: capture started under ``nohup`` (or from a pytest-xdist worker) would otherwise pass on
+#: an ignored SIGHUP, and a shell cannot even trap a signal ignored when it starts.
+DEFAULT_SIGNALS = (signal.SIGHUP, signal.SIGINT, signal.SIGQUIT, signal.SIGTERM,
+                   signal.SIGTSTP, signal.SIGTTIN, signal.SIGTTOU)
+
+
 def _take_terminal() -> None:
     """In the child, after setsid: make the pty its controlling terminal (``less`` reads
-    keys from /dev/tty, and a hangup must reach it)."""
+    keys from /dev/tty, and a hangup must reach it), with the signals as a terminal
+    starts its program."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    for signum in DEFAULT_SIGNALS:
+        signal.signal(signum, signal.SIG_DFL)
 
 
 def capture(command: Sequence[str] | str, keys: str = "", *,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import sys
 import time
 from pathlib import Path
@@ -129,6 +130,18 @@ def test_a_curses_region_scrolls() -> None:
                      timeout_s=TIMEOUT).screen
     assert [screen.read(row)[:7].strip() for row in (1, 2, 7, 8, 10, 11)] == [
         "line 1", "line 5", "line 10", "", "", "line 11"]
+
+
+def test_a_capture_started_with_sighup_ignored_still_hangs_up_its_program() -> None:
+    # As under nohup: the program must get SIGHUP in its default state, as from a terminal
+    # (a shell cannot trap a signal that was ignored when it started).
+    before = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        result = capture(["sh", "-c", "trap 'exit 1' HUP; echo ready; while :; do sleep 0.1; "
+                          "done"], 'expect:"ready"', settle_ms=50, timeout_s=TIMEOUT)
+    finally:
+        signal.signal(signal.SIGHUP, before)
+    assert result.hung_up and result.status == 1
 
 
 def test_a_status_given_on_the_hang_up_is_said_to_be_the_hang_ups() -> None:
