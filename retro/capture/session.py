@@ -65,10 +65,8 @@ DEFAULT_TIMEOUT_S = 10.0
 AFTER_QUERY_MS = 500
 #: How often a wait looks at the program's processes and whether it has ended.
 POLL_S = 0.02
-#: How long a program has to quit after SIGHUP before it gets SIGKILL.  Generous, because on
-#: a machine loaded many times over its cores, ``less`` was seen still running 2 s after the
-#: signal; a program that ignores SIGHUP is the only one that waits it out.
-HANGUP_GRACE_S = 5.0
+#: How long a program has to quit after SIGHUP before it gets SIGKILL.
+HANGUP_GRACE_S = 2.0
 
 #: The environment every captured program gets (plus PATH, and HOME, see below).
 CLEAN_ENVIRONMENT = {
