@@ -517,8 +517,8 @@ NOT_RUN: dict[str, str] = {
         "installs from the package registry (tests/packaging/test_install.py installs the "
         "package), then opens the games menu for a player",
     "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && .venv/bin/python -m "
-    "pytest -n auto": "installs from the package registry and runs the whole suite; it is .ci/run's "
-              "test command",
+    "pytest -n auto": "installs from the package registry and runs the whole suite; it is "
+                      ".ci/run's test command",
     "retro serve # then open http://127.0.0.1:8080/ (it prints the address)":
         "serves on the fixed port 8080 until stopped, which another program may hold; "
         "`retro serve --port 0` (docs/web.md, --help) is run",
