@@ -219,6 +219,23 @@ def test_compiled_evaluation_reads_the_constants_as_they_stand(
     assert evaluate(*args, arrays.eval_weights()) > before
 
 
+def _random_pieces(rng: random.Random, geo: Any, least: int,
+                   most: int) -> tuple[int, int, int, bool, int]:
+    """(black, white, kings, black to move, pieces) of ``least``-``most`` pieces on random
+    squares, alternately black and white, each a king half the time."""
+    squares = rng.sample(range(1, geo.nsquares + 1), rng.randrange(least, most + 1))
+    b = w = k = 0
+    for i, s in enumerate(squares):
+        m = geo.bit(s)
+        if i % 2:
+            w |= m
+        else:
+            b |= m
+        if rng.random() < 0.5:
+            k |= m
+    return b, w, k, rng.random() < 0.5, len(squares)
+
+
 @pytest.mark.parametrize("rows,cols", SIZES)
 def test_compiled_probe_matches_the_database(rows: int, cols: int) -> None:
     g = R.Options(rows, cols)
@@ -229,17 +246,7 @@ def test_compiled_probe_matches_the_database(rows: int, cols: int) -> None:
     rng = random.Random(rows * cols)
     found = 0
     for _ in range(1500):
-        squares = rng.sample(range(1, geo.nsquares + 1), rng.randrange(2, 6))
-        b = w = k = 0
-        for i, s in enumerate(squares):
-            m = geo.bit(s)
-            if i % 2:
-                w |= m
-            else:
-                b |= m
-            if rng.random() < 0.5:
-                k |= m
-        black = rng.random() < 0.5
+        b, w, k, black, _ = _random_pieces(rng, geo, 2, 5)
         want = reference(b, w, k, black)
         got = probe(b, w, k, black, data, index, numbers, comb)
         assert got == (NOT_FOUND if want is None else want), (g, b, w, k, black)
@@ -441,18 +448,8 @@ def test_a_quiet_leaf_is_scored_by_the_databases_then_the_evaluation(rows: int,
     rng = random.Random(f"leaf {rows}")
     seen = set()
     for _ in range(400):
-        squares = rng.sample(range(1, geo.nsquares + 1), rng.randrange(2, 7))
-        b = w = k = 0
-        for i, s in enumerate(squares):
-            m = geo.bit(s)
-            if i % 2:
-                w |= m
-            else:
-                b |= m
-            if rng.random() < 0.5:
-                k |= m
-        black = rng.random() < 0.5
-        found = reference(b, w, k, black) if len(squares) <= egdb.MAX_PIECES else None
+        b, w, k, black, count = _random_pieces(rng, geo, 2, 6)
+        found = reference(b, w, k, black) if count <= egdb.MAX_PIECES else None
         score = evaluation(b, w, k, black, 0, 0, None)
         want = score if found is None else (found * DB_WIN + score if found else 0)
         for pieces in (egdb.MAX_PIECES, 0):
