@@ -21,9 +21,10 @@ Prints ``key = value`` lines:
 * ``match_8x8_L9_v_simplech`` (``--opponent simplech``): level 9 against Simple Checkers 1.14
   at ``--seconds`` CPU seconds a move (``bench/simplech.py`` builds it from
   ``../shared/engines/simplech``), with the score by colour and both sides' search figures.
-  With ``--equal-time`` it gets our level 9's median CPU seconds a move instead, measured
+  With ``--equal-time`` it spends our level 9's median CPU seconds a move instead, measured
   in the same match (``EqualTime``: a calibration over the speed positions until our first
-  moves are timed), and the line gives its median budget and CPU seconds too.
+  moves are timed; its budget scaled by how far it overruns a budget, or not with
+  ``--equal-budget``), and the line gives its median budget and CPU seconds too.
   Every move of both sides is checked against the independent reference of the tests, and a
   game ends only by the rules, the endgame databases or a threefold repetition (a draw);
   one still going after ``--max-plies`` is reported as unfinished and scored as a draw.
@@ -77,9 +78,9 @@ VARIANTS = {"checkers": R.STANDARD, "weckers": R.WECKERS, "weckers2": R.WECKERS_
             "lite": R.WECKERS}
 
 
-def options_for(size: str, variant: str) -> R.Options:
+def options_for(size: str, variant: str, take_one: bool = False) -> R.Options:
     rows, cols = (int(x) for x in size.split("x"))
-    return R.Options(rows, cols, VARIANTS[variant], lite=variant == "lite")
+    return R.Options(rows, cols, VARIANTS[variant], lite=variant == "lite", take_one=take_one)
 
 
 # -- speed ----------------------------------------------------------------------------------
@@ -181,18 +182,36 @@ class Player:
 
 @dataclass
 class EqualTime:
-    """The outside program's CPU seconds a move under ``--equal-time``: the median of our
-    level 9's CPU seconds a move so far in the same match (in this process: each worker
-    keeps its own), and before ``EQUAL_AFTER`` of them the median of a calibration
-    (level 9 over the speed test's middle-game positions, measured at the match's start)."""
+    """The outside program's CPU seconds a move under ``--equal-time``.
+
+    The target is the median of our level 9's CPU seconds a move so far in the same match
+    (in this process: each worker keeps its own), and before ``EQUAL_AFTER`` of them the
+    median of a calibration (level 9 over the speed test's middle-game positions, measured
+    at the match's start).  The outside program is given a budget, but Simple Checkers
+    reads its clock only between iterations and so spends more than it is given (a median
+    of 1.7 times, measured); once ``EQUAL_AFTER`` of its moves are timed, its budget is the
+    target over the median of its spent-over-given ratios so far, so that what it *spends*
+    a move has our median.  Only moves that spent at least their budget count (the clock
+    stopped them; a forced move or a search that reached its depth limit did not say how
+    far it overruns).  ``plain`` keeps the budget at the target (the budget given, not the
+    time spent, equal)."""
 
     calibration: float
     ours: list[float] = field(default_factory=list)
+    #: (budget given, CPU seconds spent) of each of the outside program's moves
+    outside: list[tuple[float, float]] = field(default_factory=list)
+    plain: bool = False
 
-    def seconds(self) -> float:
+    def target(self) -> float:
         if len(self.ours) < EQUAL_AFTER:
             return self.calibration
         return statistics.median(self.ours)
+
+    def seconds(self) -> float:
+        overruns = [spent / given for given, spent in self.outside if spent >= given > 0]
+        if self.plain or len(overruns) < EQUAL_AFTER:
+            return self.target()
+        return self.target() / statistics.median(overruns)
 
 
 #: Our level 9 moves in a match before its median CPU time sets the outside program's.
@@ -218,7 +237,7 @@ class SimplechPlayer:
 
         if self._engine is None:
             self._engine = Simplech(self.seconds)
-        budget = self.equal.seconds() if self.equal is not None else self.seconds
+        budget = round(self.equal.seconds() if self.equal is not None else self.seconds, 3)
         self._engine.seconds = budget  # type: ignore[attr-defined]
         got = self._engine.move(game)  # type: ignore[attr-defined]
         # Its value is from black's side; the log keeps every score for the mover.
@@ -226,7 +245,7 @@ class SimplechPlayer:
         if value is not None and game.turn == R.WHITE:
             value = -value
         return got.move, {"depth": got.depth, "nodes": got.nodes, "score": value,
-                          "budget": round(budget, 3)}
+                          "budget": budget}
 
 
 @dataclass
@@ -372,6 +391,8 @@ def play_game(a: Player | SimplechPlayer, b: Player | SimplechPlayer, options: R
         if isinstance(player, SimplechPlayer):
             cpu_outside.append(cpu)
             budget_outside.append(float(said["budget"]))  # type: ignore[arg-type]
+            if equal is not None:
+                equal.outside.append((budget_outside[-1], cpu))
         plies_log.append({"move": R.format_move(mv), "by": player.name, "cpu": round(cpu, 3),
                           "pieces": (game.position.black | game.position.white).bit_count(),
                           **said})
@@ -423,8 +444,9 @@ def match(a: Player | SimplechPlayer, b: Player | SimplechPlayer, games: int,
           options: R.Options, seed: int) -> Tally:
     """``games`` games (rounded up to pairs): each opening with a as black, then as white."""
     pairs = (games + 1) // 2
-    if options.weighted:
-        # each pair of games has weights of its own, so each finds its opening on them
+    if options.weighted or options.take_one:
+        # each pair of games has weights (or a removed piece) of its own, so each finds its
+        # opening on them
         lines = [(ballots(options, 1, seed + n, seed * 1000 + n) or [()])[0]
                  for n in range(pairs)]
     else:
@@ -516,6 +538,10 @@ def main() -> None:
     parser.add_argument("--equal-time", action="store_true",
                         help="give the outside program our level's median CPU seconds a "
                         "move in the same match instead of --seconds")
+    parser.add_argument("--equal-budget", action="store_true",
+                        help="with --equal-time, give it our median as its budget, whatever "
+                        "it spends (by default its budget is set so that it spends our "
+                        "median)")
     parser.add_argument("--log", default="", help="append every game, move by move, as JSON "
                         "lines to this file")
     parser.add_argument("--frozen-level", type=int, default=9)
@@ -527,6 +553,8 @@ def main() -> None:
                         "match (to share a long match between runs: the games are the same)")
     parser.add_argument("--size", default="8x8")
     parser.add_argument("--variant", default="checkers", choices=sorted(VARIANTS))
+    parser.add_argument("--take-one", action="store_true",
+                        help="start with one piece of each army removed")
     parser.add_argument("--pairs", default="", help="e.g. 9v7,7v5 (default: every step)")
     args = parser.parse_args()
     for sig in (signal.SIGINT, signal.SIGTERM):     # Ctrl+C or kill: report what was played
@@ -537,8 +565,8 @@ def main() -> None:
     LIMITS["log"] = args.log
     quick = args.quick
     only = args.only
-    options = options_for(args.size, args.variant)
-    tag = f"{args.size}_{args.variant}"
+    options = options_for(args.size, args.variant, args.take_one)
+    tag = f"{args.size}_{args.variant}" + ("_take_one" if args.take_one else "")
 
     if args.opponent == "simplech":
         lv = args.level or 9
@@ -548,7 +576,7 @@ def main() -> None:
                 parser.error("--equal-time measures level 9's time: leave --level out")
             _, _, _, calibration = search_speed(E, 8)
             print(f"calibration9_median_cpu_s = {calibration:.2f}  (8 positions)", flush=True)
-            equal = EqualTime(calibration)
+            equal = EqualTime(calibration, plain=args.equal_budget)
         tally = match(Player(f"L{lv}", E, lv),
                       SimplechPlayer("simplech", args.seconds, equal=equal),
                       args.games, options, seed=700)

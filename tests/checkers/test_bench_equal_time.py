@@ -26,6 +26,22 @@ def test_the_calibration_serves_until_enough_of_our_moves_are_timed() -> None:
     assert equal.seconds() == pytest.approx(0.5 * (0.4 + 4.0))
 
 
+def test_the_budget_is_set_so_that_what_it_spends_has_our_median() -> None:
+    equal = B.EqualTime(2.0)
+    equal.ours += [2.0] * B.EQUAL_AFTER
+    # moves that stopped before their budget ran out say nothing of the overrun
+    equal.outside += [(2.0, 0.5)] * (2 * B.EQUAL_AFTER)
+    assert equal.seconds() == 2.0
+    equal.outside += [(2.0, 4.0)] * (B.EQUAL_AFTER - 1)
+    assert equal.seconds() == 2.0
+    equal.outside.append((2.0, 3.0))
+    # overruns 2.0, 2.0, 2.0, 2.0, 1.5: it spends twice its budget at the median
+    assert equal.seconds() == pytest.approx(1.0)
+    equal.outside += [(1.0, 1.0)] * 4
+    assert equal.seconds() == pytest.approx(2.0 / 1.5)    # 1.0 x4, 1.5, 2.0 x4
+    assert B.EqualTime(2.0, equal.ours, equal.outside, plain=True).seconds() == 2.0
+
+
 @dataclass
 class FakeOutside:
     """Stands in for Simple Checkers: plays the first legal move, keeps its budgets."""
@@ -60,7 +76,7 @@ def test_the_outside_program_gets_our_median_cpu_in_the_same_match(
     monkeypatch.setattr(B, "time", SimpleNamespace(perf_counter=time.perf_counter,
                                                    process_time=lambda: next(cpu) * 0.5))
     outside = FakeOutside()
-    equal = B.EqualTime(7.0)
+    equal = B.EqualTime(7.0, plain=True)
     ours = B.Player("L9", QuickNine, 9)
     theirs = B.SimplechPlayer("simplech", 0.5, equal=equal, _engine=outside)
     played = B.play_game(ours, theirs, R.Options(), B.Opening((0, 0, 0), True, 1))
@@ -73,6 +89,7 @@ def test_the_outside_program_gets_our_median_cpu_in_the_same_match(
     assert outside.budgets[:early] == [7.0] * early
     assert set(outside.budgets[early:]) == {0.5}
     assert played.budget_outside == outside.budgets
+    assert equal.outside == list(zip(outside.budgets, played.cpu_outside, strict=True))
     assert [p["budget"] for p in played.record["plies"]              # type: ignore[index]
             if p["by"] == "simplech"] == [round(b, 3) for b in outside.budgets]
 

@@ -43,8 +43,18 @@ LEVELS: dict[int, tuple[int, int]] = {
     6: (9, 75_000),
     7: (12, 360_000),
     8: (18, 1_800_000),
-    9: (40, 9_000_000),
+    9: (40, 18_000_000),
 }
+#: Level 9 begins no iteration once it has spent this many nodes: each iteration costs two
+#: to four times the one before, so one begun late seldom finishes inside the budget, and
+#: its part-searched moves seldom change the choice.  The budget above is then the hard
+#: limit (it cuts an iteration in the middle only where one costs far more than usual), and
+#: a level-9 move costs about what a 9,000,000-node budget did, a ply deeper about half the
+#: time.  A level without an entry runs to its budget.
+ITERATION_START: dict[int, int] = {9: 6_000_000}
+#: After an iteration whose score fell this much below the one before, the search may begin
+#: iterations until twice ITERATION_START: it looks deeper where its move is in trouble.
+DROP = 30
 POLL_EVERY = 4096           # nodes between looks at the keyboard
 ASPIRATION = 40             # half width of the first window around the last score
 FORCED_SHARE = 10           # a root with one legal move searches this share of the budget
@@ -94,8 +104,11 @@ class Searcher:
     """One search from one position at one level."""
 
     def __init__(self, game: R.Game, level: int, *, use_book: bool = True,
-                 use_egdb: bool = True, budget: int = 0, depth: int = 0) -> None:
-        """``budget`` and ``depth`` replace the level's (for building the book)."""
+                 use_egdb: bool = True, budget: int = 0, depth: int = 0,
+                 start: int = 0) -> None:
+        """``budget``, ``depth`` and ``start`` replace the level's (for building the book
+        and for the tests); a search given its budget begins iterations until the budget
+        unless given ``start`` too."""
         if game.over:
             raise R.RulesError("the game is over: there is no move to find")
         if level not in LEVELS:
@@ -104,12 +117,15 @@ class Searcher:
         self.level = level
         self.max_depth, self.budget = LEVELS[level]
         self.max_depth = depth or self.max_depth
+        self.start = start or budget or ITERATION_START.get(level, self.budget)
         self.budget = budget or self.budget
         self.use_book = use_book
         self.use_egdb = use_egdb
         self.nodes = 0
         self._partial: tuple[int, int] | None = None
         self._weights: dict[int, int] | None = None     # after the search, for the tests
+        #: (depth, nodes spent when it finished, score) of every finished iteration
+        self.iterations: list[tuple[int, int, int]] = []
 
     # -- public ----------------------------------------------------------------------------
 
@@ -204,11 +220,12 @@ class Searcher:
         game = self.game
         pos = game.position
         g = pos.geometry
-        budget = self.budget
+        budget, start = self.budget, self.start
         if len(legal) == 1:
             # The move is forced: it is searched only for its score (draw offers are judged
             # by it), so a fraction of the effort does.
             budget = max(1, budget // FORCED_SHARE)
+            start = max(1, start // FORCED_SHARE)
         self._setup(budget)
         weights = None
         if pos.weights is not None:
@@ -270,10 +287,15 @@ class Searcher:
                     else:
                         break
                     self._partial = None
+                dropped = bool(self.iterations) and score <= self.iterations[-1][2] - DROP
                 best_i, best_score, done_depth = bi, score, depth
                 order_i = new_order
+                spent = int(self.state[compiled().S_NODES])
+                self.iterations.append((depth, spent, score))
                 if abs(best_score) > WON:
                     break       # a forced result is found: deeper search changes nothing
+                if spent >= (2 * start if dropped else start):
+                    break       # the next iteration would seldom finish in the budget
         except _Stop as stop:
             stopped = bool(stop.args and stop.args[0])
             # The previous best is searched first, so a move that beat it with a full
