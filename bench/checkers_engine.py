@@ -440,9 +440,9 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def match(a: Player | SimplechPlayer, b: Player | SimplechPlayer, games: int,
-          options: R.Options, seed: int) -> Tally:
-    """``games`` games (rounded up to pairs): each opening with a as black, then as white."""
+def openings(options: R.Options, games: int, seed: int) -> list[Opening]:
+    """The games of a match (rounded up to pairs): each ballot played with a as black, then
+    as white, from the start its seed deals."""
     pairs = (games + 1) // 2
     if options.weighted or options.take_one:
         # each pair of games has weights (or a removed piece) of its own, so each finds its
@@ -451,9 +451,15 @@ def match(a: Player | SimplechPlayer, b: Player | SimplechPlayer, games: int,
                  for n in range(pairs)]
     else:
         lines = ballots(options, pairs, seed)
-    specs = [Opening(line, a_black, seed * 1000 + n)
-             for n, line in enumerate(lines)
-             for a_black in (True, False)][LIMITS["first"]:]
+    return [Opening(line, a_black, seed * 1000 + n)
+            for n, line in enumerate(lines)
+            for a_black in (True, False)]
+
+
+def match(a: Player | SimplechPlayer, b: Player | SimplechPlayer, games: int,
+          options: R.Options, seed: int) -> Tally:
+    """``games`` games (rounded up to pairs): each opening with a as black, then as white."""
+    specs = openings(options, games, seed)[LIMITS["first"]:]
     _MATCH[:] = [(a, b, options)]
     tally = Tally()
     marks = []
