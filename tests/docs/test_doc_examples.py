@@ -540,6 +540,8 @@ NOT_RUN: dict[str, str] = {
     "--skip threats --jobs 2": BENCHMARK,
     "nice -n 10 python bench/pigpoker_ai.py --table-games 100 --table-opponent greedy --skip "
     "random --skip greedy --skip line_greedy --skip threats --jobs 1": BENCHMARK,
+    "nice -n 5 python bench/pigpoker_ai.py --table-games 100 --table-opponent greedy --skip "
+    "random --skip greedy --skip line_greedy --skip threats --jobs 1": BENCHMARK,
     "nice -n 10 python bench/pigpoker_ai.py --table-games 100 --skip random --skip greedy "
     "--skip line_greedy --skip threats": BENCHMARK,
     "nice -n 10 python bench/pigpoker_ai.py --skip random --skip greedy --skip line_greedy "
