@@ -188,13 +188,13 @@ class EqualTime:
     (in this process: each worker keeps its own), and before ``EQUAL_AFTER`` of them the
     median of a calibration (level 9 over the speed test's middle-game positions, measured
     at the match's start).  The outside program is given a budget, but Simple Checkers
-    reads its clock only between iterations and so spends more than it is given (a median
-    of 1.7 times, measured); once ``EQUAL_AFTER`` of its moves are timed, its budget is the
-    target over the median of its spent-over-given ratios so far, so that what it *spends*
-    a move has our median.  Only moves that spent at least their budget count (the clock
-    stopped them; a forced move or a search that reached its depth limit did not say how
-    far it overruns).  ``plain`` keeps the budget at the target (the budget given, not the
-    time spent, equal)."""
+    reads its clock only between iterations and so spends more than it is given (1.5 to
+    1.7 times at the median, measured); once ``EQUAL_AFTER`` of its moves are timed, its
+    budget is the target over the median of its spent-over-given ratios so far, so that
+    what it *spends* a move has our median.  Only moves that spent at least their budget
+    count (the clock stopped them; a forced move or a search that reached its depth limit
+    did not say how far it overruns).  ``plain`` keeps the budget at the target (the
+    budget given, not the time spent, equal)."""
 
     calibration: float
     ours: list[float] = field(default_factory=list)

@@ -8,6 +8,7 @@ import random
 from retro.games.checkers import engine as E
 from retro.games.checkers import rules as R
 from retro.games.checkers.engine import search as S
+from tests.checkers.test_engine import random_game
 
 BUDGET, START = 400_000, 60_000     # level 9's rule at a scale the tests can afford
 
@@ -16,11 +17,7 @@ def middle_games(count: int, seed: int) -> list[R.Game]:
     rng = random.Random(seed)
     out: list[R.Game] = []
     while len(out) < count:
-        game = R.new_game(R.Options(), rng)
-        for _ in range(rng.randrange(10, 40)):
-            if game.over:
-                break
-            game = R.play(game, rng.choice(game.legal_moves()))
+        game = random_game(rng, R.Options(), rng.randrange(10, 40))
         if not game.over and len(game.legal_moves()) > 1:
             out.append(game)
     return out
