@@ -325,7 +325,7 @@ class Opening:
 def database_result(game: R.Game) -> str | None:
     """The winner (``B``, ``W``) or ``""`` for a draw, when the databases know the position."""
     pos = game.position
-    if game.options.weighted or (pos.black | pos.white).bit_count() > egdb.MAX_PIECES:
+    if game.options.weighted or (pos.black | pos.white).bit_count() > egdb.pieces(pos.geometry):
         return None
     probe = egdb.prober(pos.geometry)
     if probe is None:

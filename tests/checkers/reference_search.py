@@ -146,7 +146,7 @@ class Searcher:
         lite_wt = wt if lite else None
         make = make_function(t, opts, wt)
         probe = egdb.prober(g) if self.use_egdb and not weighted else None
-        egdb_pieces = egdb.MAX_PIECES if probe is not None else 0
+        egdb_pieces = egdb.pieces(g) if probe is not None else 0
         tt: dict[int, tuple[int, int, int, Move | None]] = {}
         killers: dict[int, list[Move]] = {}
         history: dict[int, int] = {}

@@ -449,10 +449,10 @@ def test_a_quiet_leaf_is_scored_by_the_databases_then_the_evaluation(rows: int,
     seen = set()
     for _ in range(400):
         b, w, k, black, count = _random_pieces(rng, geo, 2, 6)
-        found = reference(b, w, k, black) if count <= egdb.MAX_PIECES else None
+        found = reference(b, w, k, black) if count <= egdb.pieces(geo) else None
         score = evaluation(b, w, k, black, 0, 0, None)
         want = score if found is None else (found * DB_WIN + score if found else 0)
-        for pieces in (egdb.MAX_PIECES, 0):
+        for pieces in (egdb.pieces(geo), 0):
             got = core._leaf(b, w, k, black, 0, 0, pieces, wt, cfg, sqt, ev, data, index,
                              numbers, comb)
             assert got == (want if pieces else score), (b, w, k, black, pieces)

@@ -142,3 +142,72 @@ def test_egdb_every_crowning_and_capture_leads_to_an_earlier_class() -> None:
                 nexts.append(tuple(smaller))
         for n in nexts:
             assert place[n] < place[c], (c, n)  # type: ignore[index]
+
+
+def test_egdb_6x6_holds_every_five_piece_position_and_the_larger_boards_four() -> None:
+    import numpy as np
+
+    for (rows, cols), want in (((6, 6), 5), ((6, 8), 4), ((8, 6), 4), ((8, 8), 4)):
+        g = geometry(rows, cols)
+        assert egdb.pieces(g) == want, (rows, cols)
+        with np.load(egdb.path_for(g)) as shipped:
+            assert set(shipped.files) == {egdb.class_name(c) for c in build_egdb.classes(want)}
+
+
+def _shipped_value(game: R.Game) -> int | None:
+    """The 6x6 file's result for the side to move (1, -1, 0) as the search's probe reads it."""
+    probe = egdb.prober(geometry(6, 6))
+    assert probe is not None
+    pos = game.position
+    return probe(pos.black, pos.white, pos.kings, pos.turn == R.BLACK)
+
+
+def test_egdb_6x6_five_piece_results_agree_with_their_moves() -> None:
+    """Each result of the shipped five-piece classes, on random positions, is what its moves
+    lead to, one step down the separate generator: won when a move leaves the opponent lost
+    (or without a piece or a move), lost when every move leaves it won, drawn otherwise.
+    A retrograde slip on one class (a draw taken for a win, a loss for a draw) breaks it."""
+    rng = random.Random(5)
+    seen: set[int] = set()
+    for _ in range(300):
+        game = random_position(rng, 6, 6, 5)
+        board = naive.from_game(game)
+        results = []
+        for mv in naive.moves(board):
+            child = naive.make(board, mv)
+            if not naive.moves(child):
+                results.append(-1)      # no piece or no move left: the mover has won
+                continue
+            value = _shipped_value(R.parse_fen(naive.to_fen(child)))
+            assert value is not None, naive.to_fen(child)
+            results.append(value)
+        want = 1 if -1 in results else (-1 if all(r == 1 for r in results) else 0)
+        got = _shipped_value(game)
+        assert got == want, R.to_fen(game)
+        seen.add(want)
+    assert seen == {-1, 0, 1}
+
+
+def test_search_reads_the_6x6_five_piece_results() -> None:
+    """A one-ply search of quiet 6x6 five-piece positions (no capture for either side, so no
+    line comes down to four pieces) scores each as the file says: beyond ``DB_WIN`` less any
+    evaluation when won, its negation when lost."""
+    from retro.games.checkers.engine.scores import DB_WIN
+    from retro.games.checkers.engine.search import Searcher, run
+
+    def quiet(game: R.Game) -> bool:
+        return not any(m.hopped for m in game.legal_moves())
+
+    rng = random.Random(55)
+    decided = 0
+    while decided < 12:
+        game = random_position(rng, 6, 6, 5)
+        value = _shipped_value(game)
+        if not value or not quiet(game):
+            continue
+        children = [R.play(game, mv) for mv in game.legal_moves()]
+        if not all(not c.over and quiet(c) for c in children):
+            continue
+        score = run(Searcher(game, 5, depth=1, use_book=False).think()).score
+        assert (score > DB_WIN // 2) if value > 0 else (score < -DB_WIN // 2), R.to_fen(game)
+        decided += 1

@@ -25,8 +25,13 @@ from typing import Any
 
 from retro.games.checkers.board import Geometry
 
-#: Positions with this many pieces or fewer are in the databases.
-MAX_PIECES = 4
+#: Each board's databases hold every position with up to this many pieces (the builder's
+#: default): 6x6 has 18 squares, so its nine million five-piece slots take the builder about
+#: half an hour; on the larger boards five pieces are five to ten times as many.
+BUILT_PIECES = {(6, 6): 5}
+DEFAULT_PIECES = 4
+#: The most pieces any board's databases may hold (the compiled probe's binomial table).
+MAX_PIECES = 5
 NONE, WIN, LOSS, DRAW = 0, 1, 2, 3
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -41,6 +46,14 @@ def path_for(g: Geometry) -> Path:
 def class_name(c: Class) -> str:
     return "c" + "".join(str(n) for n in c)
 
+
+def pieces(g: Geometry) -> int:
+    """The most pieces of a position in this board's databases (0 when it has none): what
+    the file holds, so the search probes exactly as deep as the file was built."""
+    store = _store(path_for(g))
+    if store is None:
+        return 0
+    return max((sum(int(d) for d in name[1:]) for name in store.names), default=0)
 
 
 @cache

@@ -60,7 +60,8 @@ ASPIRATION = 40             # half width of the first window around the last sco
 FORCED_SHARE = 10           # a root with one legal move searches this share of the budget
 #: The endgame databases are loaded (all classes of the board, once per process: a few
 #: hundredths of a second) and probed when the root has at most this many pieces; from
-#: more, no line within a search's reach comes down to the databases' four.
+#: more, no line within a search's reach comes down to the databases' four pieces (6x6, whose
+#: databases hold five, starts with twelve).
 EGDB_ROOT_PIECES = 14
 TABLE_BITS = 20             # the transposition table holds 2**TABLE_BITS entries
 
@@ -165,7 +166,7 @@ class Searcher:
             self.wt[:len(pos.weights)] = pos.weights
         use_egdb = self.use_egdb and not opts.weighted and egdb.path_for(g).exists() and \
             (pos.black | pos.white).bit_count() <= EGDB_ROOT_PIECES
-        self.egdb_pieces = egdb.MAX_PIECES if use_egdb else 0
+        self.egdb_pieces = egdb.pieces(g) if use_egdb else 0
         self.eg = egdb.flat_tables(g) if use_egdb else egdb.empty_tables(g)
         self.state = np.zeros(core.N_STATE, dtype=np.int64)
         self.state[core.S_BUDGET] = budget

@@ -1,6 +1,9 @@
 """Compute the endgame databases by retrograde analysis (plain checkers, every board size).
 
-    nice python -m retro.games.checkers.tools.build_egdb [--pieces 4] [--size 8x8]
+    nice python -m retro.games.checkers.tools.build_egdb [--pieces N] [--size 8x8]
+
+By default each board gets what the shipped files hold (``egdb.BUILT_PIECES``): five pieces
+on 6x6 (about half an hour), four on the others.
 
 Material classes are solved smallest first (fewer pieces, then fewer men), so every capture
 and every crowning leads into a class already solved.  Inside a class:
@@ -179,7 +182,9 @@ def build(g: Geometry, max_pieces: int) -> dict[Class, bytearray]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build the checkers endgame databases.")
-    parser.add_argument("--pieces", type=int, default=egdb.MAX_PIECES)
+    parser.add_argument("--pieces", type=int, help="at most this many pieces (default: "
+                        "5 on 6x6, 4 on the other boards; never more than "
+                        f"{egdb.MAX_PIECES})")
     parser.add_argument("--size", action="append", help="RxC (default: every size)")
     args = parser.parse_args(argv)
     sizes = args.size or ["6x6", "6x8", "8x6", "8x8"]
@@ -187,7 +192,10 @@ def main(argv: list[str] | None = None) -> int:
     for size in sizes:
         rows, cols = (int(x) for x in size.split("x"))
         g = geometry(rows, cols)
-        solved = build(g, args.pieces)
+        pieces = args.pieces or egdb.BUILT_PIECES.get((rows, cols), egdb.DEFAULT_PIECES)
+        if not 2 <= pieces <= egdb.MAX_PIECES:
+            parser.error(f"--pieces must be 2 to {egdb.MAX_PIECES}")
+        solved = build(g, pieces)
         arrays = {egdb.class_name(c): np.frombuffer(bytes(v), dtype=np.uint8).reshape(2, -1)
                   for c, v in solved.items()}
         np.savez_compressed(egdb.path_for(g), **arrays)   # type: ignore[arg-type]
