@@ -211,3 +211,40 @@ def test_search_reads_the_6x6_five_piece_results() -> None:
         score = run(Searcher(game, 5, depth=1, use_book=False).think()).score
         assert (score > DB_WIN // 2) if value > 0 else (score < -DB_WIN // 2), R.to_fen(game)
         decided += 1
+
+
+class _Asked(Exception):
+    """Raised by the stand-in builder: nothing is built or written."""
+
+
+@pytest.fixture
+def asked(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The piece counts ``build_egdb.main`` asks the builder for (which then stops)."""
+    counts: list[int] = []
+
+    def build(g: object, max_pieces: int) -> dict:
+        counts.append(max_pieces)
+        raise _Asked
+
+    monkeypatch.setattr(build_egdb, "build", build)
+    return counts
+
+
+@pytest.mark.parametrize("pieces", ["0", "1", "6"])
+def test_egdb_builder_refuses_a_piece_count_the_probe_cannot_read(
+        pieces: str, asked: list[int], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        build_egdb.main(["--pieces", pieces, "--size", "6x6"])
+    assert stop.value.code == 2
+    assert "--pieces must be 2 to 5" in capsys.readouterr().err
+    assert asked == []
+
+
+@pytest.mark.parametrize("argv,pieces", [(["--size", "6x6"], 5), (["--size", "8x8"], 4),
+                                         (["--size", "6x8", "--pieces", "5"], 5),
+                                         (["--size", "8x6", "--pieces", "2"], 2)])
+def test_egdb_builder_builds_each_board_to_its_shipped_depth_or_the_count_asked(
+        argv: list[str], pieces: int, asked: list[int]) -> None:
+    with pytest.raises(_Asked):
+        build_egdb.main(argv)
+    assert asked == [pieces]

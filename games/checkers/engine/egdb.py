@@ -27,7 +27,8 @@ from retro.games.checkers.board import Geometry
 
 #: Each board's databases hold every position with up to this many pieces (the builder's
 #: default): 6x6 has 18 squares, so its nine million five-piece slots take the builder about
-#: half an hour; on the larger boards five pieces are five to ten times as many.
+#: a quarter of an hour; five pieces are over four times as many on 6x8 and 8x6, twenty
+#: times on 8x8.
 BUILT_PIECES = {(6, 6): 5}
 DEFAULT_PIECES = 4
 #: The most pieces any board's databases may hold (the compiled probe's binomial table).

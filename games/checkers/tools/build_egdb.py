@@ -3,7 +3,7 @@
     nice python -m retro.games.checkers.tools.build_egdb [--pieces N] [--size 8x8]
 
 By default each board gets what the shipped files hold (``egdb.BUILT_PIECES``): five pieces
-on 6x6 (about half an hour), four on the others.
+on 6x6 (about a quarter of an hour), four on the others.
 
 Material classes are solved smallest first (fewer pieces, then fewer men), so every capture
 and every crowning leads into a class already solved.  Inside a class:
@@ -192,7 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     for size in sizes:
         rows, cols = (int(x) for x in size.split("x"))
         g = geometry(rows, cols)
-        pieces = args.pieces or egdb.BUILT_PIECES.get((rows, cols), egdb.DEFAULT_PIECES)
+        pieces = args.pieces if args.pieces is not None else \
+            egdb.BUILT_PIECES.get((rows, cols), egdb.DEFAULT_PIECES)
         if not 2 <= pieces <= egdb.MAX_PIECES:
             parser.error(f"--pieces must be 2 to {egdb.MAX_PIECES}")
         solved = build(g, pieces)
