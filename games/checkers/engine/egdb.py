@@ -31,7 +31,8 @@ from retro.games.checkers.board import Geometry
 #: times on 8x8.
 BUILT_PIECES = {(6, 6): 5}
 DEFAULT_PIECES = 4
-#: The most pieces any board's databases may hold (the compiled probe's binomial table).
+#: The most pieces any board's databases may hold: the compiled probe numbers a class by at
+#: most four pieces of a kind, and each side has at least one piece.
 MAX_PIECES = 5
 NONE, WIN, LOSS, DRAW = 0, 1, 2, 3
 DATA = Path(__file__).resolve().parents[1] / "data"
