@@ -23,7 +23,8 @@ so the cards even out.  Prints ``key = value`` lines:
   percentile expert decision in the run, in CPU seconds; ``decisions_over_1s`` how many
   took over a CPU second (and how many of those checked a close by playing it out);
   ``close_check_s_median``/``close_check_s_max`` the decisions that checked a close,
-  ``other_decision_s_max`` the slowest of the rest.
+  ``other_decision_s_max`` the slowest of the rest; ``close_checks_cut`` how many checks
+  stopped short of their worlds on the budget of solver positions (``close_budget``).
 * ``closings_vs_X``, ``closings_failed_vs_X``: how often the expert ordered the game
   closed against each opponent, and how often that closing failed; ``gp_lost_closing_vs_X``
   the game points those failures gave the opponent.
@@ -76,6 +77,7 @@ class Timer:
         self.times: list[float] = []
         self.checks: list[float] = []      # the decisions that played a close out
         self.others: list[float] = []
+        self.cut = 0                       # closing checks the budget cut short
 
     def add(self, dt: float, checked: bool = False, where: str = "") -> None:
         if dt > self.worst:
@@ -108,12 +110,13 @@ def play_deal(seed: int, seats: dict[int, str], cfg: ExpertConfig, timer: Timer,
     while not deal.over:
         p = players[deal.turn]
         if isinstance(p, ExpertPlayer):
-            checks = p.close_checks
+            checks, cut = p.close_checks, p.close_cut
             t = time.process_time()         # CPU time: the machine is shared
             move = p.choose(deal)
             trick = len(deal.taken[0]) // 2 + len(deal.taken[1]) // 2 + 1
             timer.add(time.process_time() - t, p.close_checks > checks,
                       f"deal {seed} seat {deal.turn} trick {trick}")
+            timer.cut += p.close_cut - cut
         else:
             move = p.choose(deal)
         deal.apply(move)
@@ -233,6 +236,8 @@ def main() -> None:
                     help="share of sampled worlds closing must win to be considered")
     ap.add_argument("--close-worlds", type=int, default=ExpertConfig().close_worlds,
                     help="worlds played out to check a close (0: the sampling alone decides)")
+    ap.add_argument("--close-budget", type=int, default=ExpertConfig().close_budget,
+                    help="solver positions a close's check may search in all (0: no bound)")
     ap.add_argument("--closed", default=CLOSED_LED_SUIT,
                     help="closed-game rule: led-suit (the manual) or trumps (standard)")
     ap.add_argument("--against", default="random,greedy",
@@ -254,8 +259,11 @@ def main() -> None:
     options = options_named(args.closed)
     n = 60 if args.quick else args.deals
     deals = range(args.first, args.first + n)
+    if args.close_budget < 0:
+        sys.exit("sixtysix_ai: --close-budget must be 0 (no bound) or more")
     cfg = ExpertConfig(samples=args.samples, close_worlds=args.close_worlds,
-                       close_sure=args.close_sure, open_depth=args.open_depth)
+                       close_sure=args.close_sure, open_depth=args.open_depth,
+                       close_budget=args.close_budget)
     timer = Timer()
     base = -1.0
     if not args.no_baseline:
@@ -288,12 +296,14 @@ def main() -> None:
     print(f"decisions = {timer.count}")
     print(f"decisions_over_1s = {timer.over(1.0)[0]} (closing checks {timer.over(1.0)[1]})")
     print(f"close_checks = {len(timer.checks)}")
+    print(f"close_checks_cut = {timer.cut}")
     print(f"close_check_s_median = {timer.quantile(0.5, timer.checks):.4f}")
     print(f"close_check_s_max = {max(timer.checks, default=0.0):.3f}")
     print(f"other_decision_s_max = {max(timer.others, default=0.0):.3f}")
     print(f"samples = {cfg.samples}")
     print(f"open_depth = {cfg.open_depth}")
     print(f"close_worlds = {cfg.close_worlds}")
+    print(f"close_budget = {cfg.close_budget}")
     print(f"close_sure = {cfg.close_sure}")
     print(f"closed = {options.name}")
     print(f"deals = {n}")

@@ -8,7 +8,8 @@ agree with all of that, weighted by what the opponent's plays showed it did not 
 (``absences``; perfect-information Monte Carlo), searches each world with
 ``solver.Solver`` and plays the move with the best average.  Once the stock is used up the
 opponent's hand is known exactly and one exact solve decides.  Search is bounded by depth
-and sample count, never by the clock, so a seed gives the same move on every machine.
+and sample count (a closing check's play-outs by solver positions, ``close_budget``), never
+by the clock, so a seed gives the same move on every machine.
 """
 
 from __future__ import annotations
@@ -49,6 +50,15 @@ class ExpertConfig:
     close_gain: float = 0.0      # ... and closing must gain more than this on average
     close_samples: int = 3       # worlds per decision of the players in those play-outs
     close_depth: int = 2         # ... and how far they look ahead while the stock is open
+    # Solver positions all the play-outs of one closing check may search (0: no bound),
+    # counted, not timed, so a seed gives the same move on every machine.  Unbounded, the
+    # heaviest checks (a close a few cards before the stock runs out, whose play-outs search
+    # the last draws to the end) took over a CPU second: 153,185 positions for deal 108's.
+    # At about 7 microseconds a position, 100,000 is some 0.7 s with room for the world
+    # that crosses it (up to 12,000) and the decision's own search; 11 of 249 checks in 240
+    # bench deals reach it, none of them with its verdict changed.
+    close_budget: int = 100_000
+    close_floor: int = 12        # ... but at least this many worlds are played out
     infer: bool = True           # weigh the worlds by what the opponent's play showed
     infer_doubt: float = 0.1     # ... the chance it held a card its play said it had not
     infer_tries: int = 20        # ... worlds dealt at most to find one that fits
@@ -124,6 +134,8 @@ class ExpertPlayer:
     close_wins: float = 0.0      # share of sampled worlds where closing won, last evaluate
     close_gain: float = 0.0      # closing's mean gain played out, last time it was checked
     close_checks: int = 0        # how many closes were checked by their outcome
+    close_cut: int = 0           # ... and how many of those the budget cut short
+    nodes: int = 0               # solver positions searched, all decisions together
 
     # -- what this seat knows ------------------------------------------------------------
 
@@ -224,11 +236,14 @@ class ExpertPlayer:
             # the same kind of worlds, played out without that sight, decide.
             worlds = [world_deal(deal, self.seat, *self.sample_world(deal, self.rng))
                       for _ in range(self.config.close_worlds)]
-            gain = yield from closing_gain(worlds, self.seat, play, carry,
-                                           self._play_out_player, self.rng.getrandbits(32))
-            self.close_gain = gain
+            checked = yield from closing_gain(
+                worlds, self.seat, play, carry, self._play_out_player,
+                self.rng.getrandbits(32), self.config.close_budget, self.config.close_floor)
+            self.nodes += checked.nodes
+            self.close_gain = checked.gain
             self.close_checks += 1
-            if gain > self.config.close_gain:
+            self.close_cut += checked.worlds < len(worlds)
+            if checked.gain > self.config.close_gain:
                 return Close()
         return play
 
@@ -312,6 +327,7 @@ class ExpertPlayer:
                                   deal.points[1], int(deal.tricks_won[0] > 0),
                                   int(deal.tricks_won[1] > 0), 0, cb, deal.schwarz_at_close,
                                   depth, allow_close=consider_close, exact=exact_roots)
+            self.nodes += sv.nodes
             if "close" in vals and (vals["close"] if seat == 0 else -vals["close"]) > 0:
                 wins += 1
             for k, v in vals.items():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 import pytest
 
@@ -15,12 +16,13 @@ from retro.games.sixtysix.ai import (
     finish,
     player,
 )
-from retro.games.sixtysix.closing import closing_gain, world_deal
+from retro.games.sixtysix.closing import Checked, closing_gain, world_deal
 from retro.games.sixtysix.rules import (
     PACK,
     Close,
     Deal,
     Exchange,
+    Move,
     Options,
     Play,
     card_from_index,
@@ -463,7 +465,7 @@ def _played_out_gain(deal: Deal, play: Play, worlds: int = 64) -> float:
     probe = ExpertPlayer(deal.turn, random.Random(2024))
     sampled = [world_deal(deal, deal.turn, *probe.sample_world(deal, probe.rng))
                for _ in range(worlds)]
-    return finish(closing_gain(sampled, deal.turn, play, 0, probe._play_out_player, 77))
+    return finish(closing_gain(sampled, deal.turn, play, 0, probe._play_out_player, 77)).gain
 
 
 @pytest.mark.slow
@@ -556,6 +558,92 @@ def test_expert_closes_where_the_check_finds_a_gain() -> None:
     expert = ExpertPlayer(0, random.Random(1))
     assert expert.choose(deal) == Close()
     assert expert.close_gain > 0
+
+
+# -- the closing check's budget ----------------------------------------------------------
+
+@dataclass
+class _Counted:
+    """Plays a seeded random legal move and says it searched ``nodes`` positions (10 for
+    seat 0, 100 for seat 1): each world, two play-outs, costs 220."""
+
+    nodes: int
+    rng: random.Random
+
+    def choose(self, deal: Deal, carry: int = 0) -> Move:
+        return self.rng.choice(deal.legal_moves())
+
+
+def _counted(seat: int, seed: int) -> _Counted:
+    return _Counted(10 if seat == 0 else 100, random.Random(seed))
+
+
+def _counted_check(budget: int, floor: int = 1, worlds: int = 6) -> Checked:
+    deal = _first_lead(370)
+    view = ExpertPlayer(deal.turn, random.Random(3))
+    sampled = [world_deal(deal, deal.turn, *view.sample_world(deal, view.rng))
+               for _ in range(worlds)]
+    play = next(m for m in deal.legal_moves() if isinstance(m, Play))
+    return finish(closing_gain(sampled, deal.turn, play, 0, _counted, 5, budget, floor))
+
+
+def test_closing_check_counts_the_positions_of_both_players_of_both_play_outs() -> None:
+    assert _counted_check(0).nodes == 6 * 220
+    assert _counted_check(0).worlds == 6                # no budget: every world
+
+
+def test_closing_check_stops_after_the_world_that_spends_its_budget() -> None:
+    assert _counted_check(440)[1:] == (2, 440)          # spent exactly after two worlds
+    assert _counted_check(441)[1:] == (3, 660)          # one short: a third world
+    assert _counted_check(10**6)[1:] == (6, 1320)       # never spent: all of them
+
+
+def test_closing_check_plays_its_floor_of_worlds_whatever_they_cost() -> None:
+    assert _counted_check(1, floor=4)[1:] == (4, 880)
+    assert _counted_check(1, floor=1)[1:] == (1, 220)
+
+
+def test_a_cut_closing_check_judges_by_the_mean_of_the_worlds_done() -> None:
+    whole = [_counted_check(0, worlds=n).gain * n for n in range(1, 7)]
+    per_world = [b - a for a, b in zip([0.0, *whole], whole, strict=False)]
+    assert len(set(per_world[:3])) > 1                  # the worlds do not all agree
+    assert _counted_check(660).gain == pytest.approx(sum(per_world[:3]) / 3)
+
+
+def test_expert_bounds_its_closing_check_by_the_positions_its_play_outs_search() -> None:
+    # The position where the check finds a gain: its 24 worlds cost far less than the
+    # default budget (the usual check is played whole); a budget of one position stops
+    # it at the floor, and the play-out players' own searches are what spend it.
+    deal = Deal.from_codes("AS TS AH 9C JC QC", "TH 9D JD QD KD 9H",
+                           "KS JS AD JH QH KH AC 9S TD KC TC", "QS", dealer=1)
+    deal.points = [50, 10]
+    deal.tricks_won = [3, 1]
+    whole = ExpertPlayer(0, random.Random(1))
+    whole.choose(deal)
+    assert whole.close_checks == 1 and whole.close_cut == 0
+    assert whole.nodes < ExpertConfig().close_budget
+    cut = ExpertPlayer(0, random.Random(1), ExpertConfig(close_budget=1, close_floor=3))
+    cut.choose(deal)
+    assert cut.close_checks == 1 and cut.close_cut == 1
+    assert cut.nodes < whole.nodes
+
+
+@pytest.mark.slow
+def test_heaviest_bench_closing_check_is_cut_short_with_its_move_unchanged() -> None:
+    # Bench deal 108 against the greedy player, the computer in seat 0, trick 5: a close
+    # checked a few cards before the stock runs out, whose play-outs search the last draws
+    # to the end.  Unbounded it searched 155,857 positions (over a CPU second).
+    deal = _first_lead(108)
+    players = {0: ExpertPlayer(0, random.Random(108 * 101 + 1)),
+               1: GreedyPlayer(1, random.Random(108 * 101 + 8))}
+    expert = players[0]
+    while expert.close_checks == 0:
+        before = expert.nodes
+        deal.apply(players[deal.turn].choose(deal))
+    assert expert.close_cut == 1
+    assert len(deal.taken[0]) // 2 + len(deal.taken[1]) // 2 == 4   # played at trick 5
+    assert deal.history[-1][1] == Play(parse_card("QD"))
+    assert 100_000 < expert.nodes - before < 100_000 + 12_000
 
 
 # -- what the opponent's play shows -------------------------------------------------------
