@@ -135,6 +135,7 @@ class ExpertPlayer:
     close_gain: float = 0.0      # closing's mean gain played out, last time it was checked
     close_checks: int = 0        # how many closes were checked by their outcome
     close_cut: int = 0           # ... and how many of those the budget cut short
+    close_played: int = 0        # worlds played out, last time a close was checked
     nodes: int = 0               # solver positions searched, all decisions together
 
     # -- what this seat knows ------------------------------------------------------------
@@ -242,6 +243,7 @@ class ExpertPlayer:
             self.nodes += checked.nodes
             self.close_gain = checked.gain
             self.close_checks += 1
+            self.close_played = checked.worlds
             self.close_cut += checked.worlds < len(worlds)
             if checked.gain > self.config.close_gain:
                 return Close()

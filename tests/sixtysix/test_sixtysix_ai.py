@@ -621,10 +621,12 @@ def test_expert_bounds_its_closing_check_by_the_positions_its_play_outs_search()
     whole = ExpertPlayer(0, random.Random(1))
     whole.choose(deal)
     assert whole.close_checks == 1 and whole.close_cut == 0
+    assert whole.close_played == ExpertConfig().close_worlds
     assert whole.nodes < ExpertConfig().close_budget
     cut = ExpertPlayer(0, random.Random(1), ExpertConfig(close_budget=1, close_floor=3))
     cut.choose(deal)
     assert cut.close_checks == 1 and cut.close_cut == 1
+    assert cut.close_played == 3
     assert cut.nodes < whole.nodes
 
 
@@ -641,6 +643,7 @@ def test_heaviest_bench_closing_check_is_cut_short_with_its_move_unchanged() -> 
         before = expert.nodes
         deal.apply(players[deal.turn].choose(deal))
     assert expert.close_cut == 1
+    assert ExpertConfig().close_floor < expert.close_played < ExpertConfig().close_worlds
     assert len(deal.taken[0]) // 2 + len(deal.taken[1]) // 2 == 4   # played at trick 5
     assert deal.history[-1][1] == Play(parse_card("QD"))
     assert 100_000 < expert.nodes - before < 100_000 + 12_000
