@@ -550,6 +550,8 @@ NOT_RUN: dict[str, str] = {
     "python bench/sixtysix_ai.py --paired A.json B.json two runs of the same deals, pair by pair":
         "compares two result files a benchmark of minutes wrote (A.json and B.json are "
         "placeholders)",
+    "nice -n 5 python bench/yucky_ai.py --only first_fit --hands 1000 --first 0": BENCHMARK,
+    "nice -n 5 python bench/yucky_ai.py --only random --hands 1000 --first 0": BENCHMARK,
     "nice -n 10 python bench/yucky_ai.py --only first_fit --hands 1500 --first 0 "
     "--progress 100": BENCHMARK,
     "nice -n 10 python bench/yucky_ai.py --only first_fit --hands 1500 --first 1500 "
