@@ -364,13 +364,18 @@ def test_expert_exchanges_the_trump_nine():
     assert ExpertPlayer(0, random.Random(1)).choose(deal) == Exchange()
 
 
-def test_expert_closes_a_certain_win():
-    # 50 points, and the ace and ten of trumps plus the ace of hearts: closing wins at once.
+def _close_that_gains() -> Deal:
+    """50 points against 10 with a strong hand: the check finds closing gains."""
     deal = Deal.from_codes("AS TS AH 9C JC QC", "TH 9D JD QD KD 9H",
                            "KS JS AD JH QH KH AC 9S TD KC TC", "QS", dealer=1)
     deal.points = [50, 10]
     deal.tricks_won = [3, 1]
-    assert ExpertPlayer(0, random.Random(1)).choose(deal) == Close()
+    return deal
+
+
+def test_expert_closes_a_certain_win():
+    # 50 points, and the ace and ten of trumps plus the ace of hearts: closing wins at once.
+    assert ExpertPlayer(0, random.Random(1)).choose(_close_that_gains()) == Close()
 
 
 def test_expert_does_not_close_a_weak_hand():
@@ -551,10 +556,7 @@ def test_expert_does_not_make_a_close_that_only_breaks_even() -> None:
 
 
 def test_expert_closes_where_the_check_finds_a_gain() -> None:
-    deal = Deal.from_codes("AS TS AH 9C JC QC", "TH 9D JD QD KD 9H",
-                           "KS JS AD JH QH KH AC 9S TD KC TC", "QS", dealer=1)
-    deal.points = [50, 10]
-    deal.tricks_won = [3, 1]
+    deal = _close_that_gains()
     expert = ExpertPlayer(0, random.Random(1))
     assert expert.choose(deal) == Close()
     assert expert.close_gain > 0
@@ -614,10 +616,7 @@ def test_expert_bounds_its_closing_check_by_the_positions_its_play_outs_search()
     # The position where the check finds a gain: its 24 worlds cost far less than the
     # default budget (the usual check is played whole); a budget of one position stops
     # it at the floor, and the play-out players' own searches are what spend it.
-    deal = Deal.from_codes("AS TS AH 9C JC QC", "TH 9D JD QD KD 9H",
-                           "KS JS AD JH QH KH AC 9S TD KC TC", "QS", dealer=1)
-    deal.points = [50, 10]
-    deal.tricks_won = [3, 1]
+    deal = _close_that_gains()
     whole = ExpertPlayer(0, random.Random(1))
     whole.choose(deal)
     assert whole.close_checks == 1 and whole.close_cut == 0
