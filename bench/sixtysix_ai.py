@@ -259,6 +259,8 @@ def main() -> None:
     options = options_named(args.closed)
     n = 60 if args.quick else args.deals
     deals = range(args.first, args.first + n)
+    if n < 2:
+        sys.exit("sixtysix_ai: --deals must be 2 or more (the intervals need two deals)")
     if args.close_budget < 0:
         sys.exit("sixtysix_ai: --close-budget must be 0 (no bound) or more")
     cfg = ExpertConfig(samples=args.samples, close_worlds=args.close_worlds,
