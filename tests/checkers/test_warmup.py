@@ -21,7 +21,25 @@ from retro.games.checkers import engine as E
 from retro.games.checkers.draw import MESSAGE_ROW, PROMPT_ROW
 from retro.games.checkers.engine import cache, warmup
 
+#: The name ``warmup.start`` gives its thread.
+WARMUP_THREAD = "checkers-warmup"
 OUT_OF_BOOK = "B:W17,20,22,23,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+
+
+def _join_warmups() -> None:
+    for thread in threading.enumerate():
+        if thread.name == WARMUP_THREAD and thread is not threading.current_thread():
+            thread.join()
+
+
+@pytest.fixture(autouse=True)
+def no_warmup_alive() -> Iterator[None]:
+    """No warm-up thread runs beside a test here: one that an earlier test in this process
+    started (any checkers game starts one) would call the ``cache`` functions these tests
+    replace, and count as the test's own call.  Each test also leaves none behind."""
+    _join_warmups()
+    yield
+    _join_warmups()
 
 
 @pytest.fixture
@@ -31,6 +49,9 @@ def fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(warmup, "_ready", threading.Event())
     monkeypatch.setattr(warmup, "_compile_began", None)
     yield
+    started = warmup._thread           # joined while the test's replacements still hold
+    if started is not None and started is not threading.current_thread():
+        started.join()
 
 
 @pytest.fixture
