@@ -40,6 +40,8 @@ WAIT_STEP_S = 0.05
 PREPARING = "Preparing the checkers engine (only the first time)..."
 #: What the screen says while a compiled core is loaded (a start a moment before the move).
 LOADING = "Loading the checkers engine..."
+#: The name of the thread ``start`` starts (tests wait for it by this name).
+THREAD_NAME = "checkers-warmup"
 
 _started = threading.Lock()
 _thread: threading.Thread | None = None
@@ -88,7 +90,7 @@ def start() -> threading.Thread:
     global _thread
     with _started:
         if _thread is None:
-            _thread = threading.Thread(target=_prepare, name="checkers-warmup", daemon=True)
+            _thread = threading.Thread(target=_prepare, name=THREAD_NAME, daemon=True)
             _thread.start()
         return _thread
 
