@@ -26,7 +26,7 @@ OUT_OF_BOOK = "B:W17,20,22,23,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,1
 
 def _join_warmups() -> None:
     for thread in threading.enumerate():
-        if thread.name == warmup.THREAD_NAME and thread is not threading.current_thread():
+        if thread.name == warmup.THREAD_NAME:
             thread.join()
 
 
