@@ -51,6 +51,36 @@ class PolicyPlayer(Player):
         return Play(card, _most_held_color(rest) if card.is_wild else None, len(hand) == 2)
 
 
+class OwnPolicyPlayer(PolicyPlayer):
+    """The computer's own play-out seat, written against the rules engine apart from
+    ``playout``: as ``PolicyPlayer``, but a card whose number the hand also holds in another
+    colour comes after the other cards of its kind of play, and it draws rather than play a
+    wild while it holds 6 cards or more and the other seat more than 2."""
+
+    def choose(self, r: Round, seat: int) -> Move:
+        hand = r.cards[seat]
+        if r.phase is not Phase.PLAY:
+            return super().choose(r, seat)
+        cards = _legal_plays(r, seat)
+        if not cards:
+            return DRAW
+
+        def preference(card: Card) -> int:
+            if card.is_wild:
+                return 1 if card.rank == "C" else 0
+            bridge = any(other.rank == card.rank and other.color not in (card.color, "W")
+                         for other in hand)
+            first = 2000 if card.color == r.color else 1000
+            return first + 100 * (card.rank in "SRD") + card.points - 500 * bridge
+
+        card = max(cards, key=preference)
+        if card.is_wild and len(hand) >= 6 and len(r.cards[1 - seat]) > 2:
+            return DRAW
+        rest = list(hand)
+        rest.remove(card)
+        return Play(card, _most_held_color(rest) if card.is_wild else None, len(hand) == 2)
+
+
 def test_kinds_cover_the_deck():
     assert len(playout.KINDS) == 54
     assert sum(playout.KPTS[KIND[c]] for c in DECK) == sum(c.points for c in DECK)
@@ -66,7 +96,7 @@ def test_playout_finds_the_same_winner_as_the_engine():
         pile = [KIND[c] for c in r.draw_pile]
         color, rank = playout.KCOL[KIND[r.top]], playout.KRANK[KIND[r.top]]
         turn = r.turn
-        players = (PolicyPlayer(), PolicyPlayer())
+        players = (OwnPolicyPlayer(), PolicyPlayer())
         play_hand(r, players)
         if any(isinstance(e, Reshuffled) for e in r.events):
             continue          # the two shuffle the discard pile differently
@@ -121,9 +151,64 @@ def test_in_the_play_out_a_skip_reverse_or_draw_two_keeps_the_turn(action):
 
 
 def test_the_play_out_counts_its_work_in_cards_scanned():
-    # Each move scans the hand to move, plus one: R1 (3 + 1), a draw that does not fit
-    # (2 + 1), R2 (2 + 1), another draw (3 + 1), R3 and out (1 + 1).
+    # Each move scans the hand to move, plus one, and seat 0 its fitting cards once more:
+    # R1 (3 + 1 + 3), a draw that does not fit (2 + 1), R2 (2 + 1 + 2), another draw
+    # (3 + 1), R3 and out (1 + 1 + 1).
     hands = [kinds("R1 R2 R3"), kinds("B5 B6")]
     winner, work = playout.play_out(hands, kinds("G8 G7"), kinds("V9"), 0, 9, 0,
                                     random.Random(0))
-    assert (winner, work) == (0, 4 + 3 + 3 + 4 + 2)
+    assert (winner, work) == (0, 7 + 3 + 5 + 4 + 3)
+
+
+RED, GREEN = 0, 1
+
+
+def own_card(hand: str, color: int, rank: int, other: int = 7) -> str:
+    """The code of the card the computer's own play-out seat plays ("draw" for none)."""
+    cards = kinds(hand)
+    best, _, _ = playout.own_choice(cards, color, rank, other)
+    return "draw" if best < 0 else playout.KINDS[cards[best]].code
+
+
+def test_the_computers_play_out_seat_keeps_a_bridge_to_another_colour():
+    # R9 is worth more, but with G9 it is the way to green later: R2 goes first.
+    assert own_card("R9 G9 R2", RED, 5) == "R2"
+    assert own_card("G9 R9 R2", RED, 5) == "R2"
+    # Without the green nine there is no bridge, and the most points go first.
+    assert own_card("R9 B3 R2", RED, 5) == "R9"
+    # A second red nine is not a bridge (the same colour), nor a wild.
+    assert own_card("R9 R9 R2", RED, 5) == "R9"
+    assert own_card("R9 WC R2", RED, 5) == "R9"
+    # A bridge is still played when it is the only card of the colour.
+    assert own_card("R9 G9 B2", RED, 5) == "R9"
+    # Skips, reverses and draw twos stay first among the cards that are not bridges.
+    assert own_card("RS R9 G9 R2", RED, 5) == "RS"
+    assert own_card("RS GS R2", RED, 5) == "R2"
+
+
+def test_the_plain_play_out_policy_keeps_no_bridge():
+    # The other seat plays the plain policy: R9 first, bridge or not.
+    hands = [kinds("B1 B1 B1"), kinds("R9 G9 R2")]
+    used = kinds("R5")
+    playout.play_out(hands, kinds("V1") * 20, used, RED, 5, 1, random.Random(0))
+    assert playout.KINDS[used[1]].code == "R9"
+
+
+@pytest.mark.parametrize("wild", ["WC", "W4"])
+def test_the_computers_play_out_seat_holds_its_wild_while_the_race_is_long(wild):
+    long_hand = f"{wild} B1 B2 B3 B4 B5"                    # six cards, only the wild fits
+    assert own_card(long_hand, RED, 7, other=3) == "draw"
+    assert own_card(long_hand, RED, 7, other=2) == wild      # the other seat is close
+    assert own_card(f"{wild} B1 B2 B3 B4", RED, 7, other=7) == wild   # five cards left
+    # A card that fits still goes before the wild, and a number change before drawing.
+    assert own_card(f"{wild} B1 B2 B3 B4 R5", RED, 7) == "R5"
+    assert own_card(f"{wild} B1 B2 B3 B4 G7", RED, 7) == "G7"
+    # The plain wild goes before the wild draw four.
+    assert own_card("W4 WC B1 B2", RED, 7) == "WC"
+
+
+def test_the_computers_play_out_seat_says_whether_it_holds_the_colour_in_play():
+    # A wild draw four drawn is legal only without a card of the colour in play.
+    assert playout.own_choice(kinds("R1 B2"), RED, 9, 7)[1] is True
+    assert playout.own_choice(kinds("G9 B2"), RED, 9, 7)[1] is False
+    assert playout.own_choice(kinds("B1 B2 B3 B4 B5 B6"), GREEN, 9, 7)[:2] == (-1, False)
