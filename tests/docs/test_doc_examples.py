@@ -444,7 +444,7 @@ RUN: dict[str, Runs] = {
     "mkdir -p golden/checkers": Runs(folder_made("golden/checkers")),
     "RETRO_HOME=$(mktemp -d) retro run --keys-file bug.keys --txt golden/checkers/bug.txt":
         Runs(screen_dump("golden/checkers/bug.txt", "Checkers and Weckers")),
-    'retro run yucky "*" --seed 1 --keys "F2 wait:60000" --stop-at-end --gif demo.gif '
+    'retro run yucky "*" --seed 2 --keys "F2 wait:60000" --stop-at-end --gif demo.gif '
     "--idle-cap 1s": Runs(idle_capped, slow=True, timeout=300),
     'python -m retro.games.pigpoker.hands --score "QS QH QD 7C 7S" # the manual\'s example: '
     "16207": Runs(stated_number),
@@ -560,6 +560,7 @@ NOT_RUN: dict[str, str] = {
     "--progress 100": BENCHMARK,
     "nice -n 10 python bench/yucky_ai.py --only random --hands 1500 --first 1500 "
     "--progress 100": BENCHMARK,
+    "python bench/yucky_policy.py --hands 100000": BENCHMARK,
     "python -m retro.games.yz.solver --expected [--upper-bonus] [--free-joker | "
     "--forced-joker]": SYNOPSIS,
     "python bench/yz_ai.py [--quick] [the same rule options]": SYNOPSIS,

@@ -1,0 +1,156 @@
+"""Yucky Lucky You! play-out policies head to head: the computer's own seat against the plain one.
+
+    python bench/yucky_policy.py              # 20,000 hands a pairing, a minute or two each
+    python bench/yucky_policy.py --hands 2000
+
+The play-outs of the computer's look-ahead (``retro.games.yucky.playout``) play the
+computer's own seat by ``own_choice`` (bridges kept, wilds held while the race is long) and
+the other seat by the plain policy.  A stronger own seat makes a stronger look-ahead, so
+this measures the policies alone, on the play-out's rules: each hand dealt from its own
+seed (seven cards each, a number card turned up), who starts alternating hand by hand, the
+same hands for every pairing.  A wild names the colour its player holds most.
+
+Prints ``key = value`` lines: ``own_vs_plain``, ``own_vs_first_fit`` and the baseline
+``plain_vs_first_fit`` (the first policy's share of the decided hands), each with
+``ci95_...`` (the 95% half-width), and ``hands``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from retro.games.yucky import playout
+from retro.games.yucky.playout import (
+    DRAW_TWO,
+    KCOL,
+    KIND,
+    KRANK,
+    PRIORITY,
+    REVERSE,
+    SKIP,
+    WILD_CARD,
+    WILD_COLOR,
+    WILD_FOUR,
+)
+from retro.games.yucky.rules import DECK
+
+#: A seat's policy: (hand, colour in play, number on top or -1, the other seat's card
+#: count) -> the index of the card to play, or -1 to draw.
+Policy = Callable[[list[int], int, int, int], int]
+HAND = 7
+MOVE_LIMIT = 2_000
+
+
+def own(hand: list[int], color: int, rank: int, other: int) -> int:
+    return playout.own_choice(hand, color, rank, other)[0]
+
+
+def plain(hand: list[int], color: int, rank: int, other: int) -> int:
+    """The plain play-out policy, as the other seat of a play-out plays it."""
+    on_color = on_rank = wild = four = -1
+    for i, k in enumerate(hand):
+        c = KCOL[k]
+        if c == WILD_COLOR:
+            if KRANK[k] == WILD_CARD:
+                wild = i if wild < 0 else wild
+            elif four < 0:
+                four = i
+        elif c == color:
+            if on_color < 0 or PRIORITY[k] > PRIORITY[hand[on_color]]:
+                on_color = i
+        elif KRANK[k] == rank and (on_rank < 0 or PRIORITY[k] > PRIORITY[hand[on_rank]]):
+            on_rank = i
+    return next((i for i in (on_color, on_rank, wild, four) if i >= 0), -1)
+
+
+def first_fit(hand: list[int], color: int, rank: int, other: int) -> int:
+    """The first-fit player: the first card of the colour in hand order, else the first of
+    the number, else a wild, else a wild draw four (legal then: no card of the colour)."""
+    tests: tuple[Callable[[int], bool], ...] = (
+        lambda k: KCOL[k] == color,
+        lambda k: KCOL[k] != WILD_COLOR and KRANK[k] == rank,
+        lambda k: KRANK[k] == WILD_CARD,
+        lambda k: KRANK[k] == WILD_FOUR)
+    for test in tests:
+        for i, k in enumerate(hand):
+            if test(k):
+                return i
+    return -1
+
+
+def play_hand(seed: int, policies: tuple[Policy, Policy], first: int) -> int:
+    """The seat that goes out (-1 past ``MOVE_LIMIT`` moves) of the hand dealt from ``seed``."""
+    rng = random.Random(seed)
+    pile = [KIND[card] for card in DECK]
+    rng.shuffle(pile)
+    hands = [[pile.pop() for _ in range(HAND)], [pile.pop() for _ in range(HAND)]]
+    at = max(i for i, k in enumerate(pile) if KCOL[k] != WILD_COLOR and KRANK[k] < SKIP)
+    used = [pile.pop(at)]
+    color, rank, turn = KCOL[used[0]], KRANK[used[0]], first
+    for _ in range(MOVE_LIMIT):
+        hand, other = hands[turn], hands[turn ^ 1]
+        best = policies[turn](hand, color, rank, len(other))
+        if best < 0:
+            if not pile:
+                if len(used) < 2:
+                    turn ^= 1
+                    continue
+                pile, used = used[:-1], used[-1:]
+                rng.shuffle(pile)
+            k = pile.pop()
+            wild_ok = KRANK[k] == WILD_CARD or not any(KCOL[x] == color for x in hand)
+            if not (wild_ok if KCOL[k] == WILD_COLOR else KCOL[k] == color or KRANK[k] == rank):
+                hand.append(k)
+                turn ^= 1
+                continue
+        else:
+            k = hand.pop(best)
+        used.append(k)
+        if not hand:
+            return turn
+        r = KRANK[k]
+        if KCOL[k] == WILD_COLOR:
+            color, rank = playout._most_held(hand), -1
+        else:
+            color, rank = KCOL[k], r
+        if r in (DRAW_TWO, WILD_FOUR):
+            pile, used = playout._give_penalty(other, r, pile, used, rng)
+        elif r not in (SKIP, REVERSE):
+            turn ^= 1
+    return -1
+
+
+def match(policies: tuple[Policy, Policy], hands: int, seed: int) -> tuple[float, float, int]:
+    """The first policy's share of the decided hands, its 95% half-width and the count."""
+    wins = decided = 0
+    for i in range(hands):
+        winner = play_hand(seed * 1_000_003 + i, policies, i % 2)
+        if winner >= 0:
+            decided += 1
+            wins += winner == 0
+    p = wins / decided
+    return p, 1.96 * math.sqrt(p * (1 - p) / decided), decided
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=20_000, help="hands a pairing")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    for name, policies in (("own_vs_plain", (own, plain)), ("own_vs_first_fit", (own, first_fit)),
+                           ("plain_vs_first_fit", (plain, first_fit))):
+        p, ci, n = match(policies, args.hands, args.seed)
+        print(f"{name} = {p:.4f}")
+        print(f"ci95_{name} = {ci:.4f}", flush=True)
+    print(f"hands = {n}")
+
+
+if __name__ == "__main__":
+    main()
