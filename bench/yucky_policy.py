@@ -28,61 +28,38 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from retro.games.yucky import playout
 from retro.games.yucky.playout import (
-    DRAW_TWO,
     KCOL,
     KIND,
     KRANK,
-    PRIORITY,
-    REVERSE,
     SKIP,
     WILD_CARD,
     WILD_COLOR,
     WILD_FOUR,
+    Policy,
+    own_choice,
+    plain_choice,
 )
 from retro.games.yucky.rules import DECK
 
-#: A seat's policy: (hand, colour in play, number on top or -1, the other seat's card
-#: count) -> the index of the card to play, or -1 to draw.
-Policy = Callable[[list[int], int, int, int], int]
 HAND = 7
 MOVE_LIMIT = 2_000
 
 
-def own(hand: list[int], color: int, rank: int, other: int) -> int:
-    return playout.own_choice(hand, color, rank, other)[0]
-
-
-def plain(hand: list[int], color: int, rank: int, other: int) -> int:
-    """The plain play-out policy, as the other seat of a play-out plays it."""
-    on_color = on_rank = wild = four = -1
-    for i, k in enumerate(hand):
-        c = KCOL[k]
-        if c == WILD_COLOR:
-            if KRANK[k] == WILD_CARD:
-                wild = i if wild < 0 else wild
-            elif four < 0:
-                four = i
-        elif c == color:
-            if on_color < 0 or PRIORITY[k] > PRIORITY[hand[on_color]]:
-                on_color = i
-        elif KRANK[k] == rank and (on_rank < 0 or PRIORITY[k] > PRIORITY[hand[on_rank]]):
-            on_rank = i
-    return next((i for i in (on_color, on_rank, wild, four) if i >= 0), -1)
-
-
-def first_fit(hand: list[int], color: int, rank: int, other: int) -> int:
-    """The first-fit player: the first card of the colour in hand order, else the first of
-    the number, else a wild, else a wild draw four (legal then: no card of the colour)."""
+def first_fit(hand: list[int], color: int, rank: int, other: int) -> tuple[int, bool, int]:
+    """The first-fit player in the play-out's form: the first card of the colour in hand
+    order, else the first of the number, else a wild, else a wild draw four (legal then:
+    no card of the colour)."""
     tests: tuple[Callable[[int], bool], ...] = (
         lambda k: KCOL[k] == color,
         lambda k: KCOL[k] != WILD_COLOR and KRANK[k] == rank,
         lambda k: KRANK[k] == WILD_CARD,
         lambda k: KRANK[k] == WILD_FOUR)
+    have_color = any(KCOL[k] == color for k in hand)
     for test in tests:
         for i, k in enumerate(hand):
             if test(k):
-                return i
-    return -1
+                return i, have_color, 0
+    return -1, have_color, 0
 
 
 def play_hand(seed: int, policies: tuple[Policy, Policy], first: int) -> int:
@@ -92,39 +69,10 @@ def play_hand(seed: int, policies: tuple[Policy, Policy], first: int) -> int:
     rng.shuffle(pile)
     hands = [[pile.pop() for _ in range(HAND)], [pile.pop() for _ in range(HAND)]]
     at = max(i for i, k in enumerate(pile) if KCOL[k] != WILD_COLOR and KRANK[k] < SKIP)
-    used = [pile.pop(at)]
-    color, rank, turn = KCOL[used[0]], KRANK[used[0]], first
-    for _ in range(MOVE_LIMIT):
-        hand, other = hands[turn], hands[turn ^ 1]
-        best = policies[turn](hand, color, rank, len(other))
-        if best < 0:
-            if not pile:
-                if len(used) < 2:
-                    turn ^= 1
-                    continue
-                pile, used = used[:-1], used[-1:]
-                rng.shuffle(pile)
-            k = pile.pop()
-            wild_ok = KRANK[k] == WILD_CARD or not any(KCOL[x] == color for x in hand)
-            if not (wild_ok if KCOL[k] == WILD_COLOR else KCOL[k] == color or KRANK[k] == rank):
-                hand.append(k)
-                turn ^= 1
-                continue
-        else:
-            k = hand.pop(best)
-        used.append(k)
-        if not hand:
-            return turn
-        r = KRANK[k]
-        if KCOL[k] == WILD_COLOR:
-            color, rank = playout._most_held(hand), -1
-        else:
-            color, rank = KCOL[k], r
-        if r in (DRAW_TWO, WILD_FOUR):
-            pile, used = playout._give_penalty(other, r, pile, used, rng)
-        elif r not in (SKIP, REVERSE):
-            turn ^= 1
-    return -1
+    top = pile.pop(at)
+    winner, _ = playout.play_out(hands, pile, [top], KCOL[top], KRANK[top], first, rng,
+                                 MOVE_LIMIT, policies=policies)
+    return winner
 
 
 def match(policies: tuple[Policy, Policy], hands: int, seed: int) -> tuple[float, float, int]:
@@ -144,8 +92,9 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=20_000, help="hands a pairing")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    for name, policies in (("own_vs_plain", (own, plain)), ("own_vs_first_fit", (own, first_fit)),
-                           ("plain_vs_first_fit", (plain, first_fit))):
+    for name, policies in (("own_vs_plain", (own_choice, plain_choice)),
+                           ("own_vs_first_fit", (own_choice, first_fit)),
+                           ("plain_vs_first_fit", (plain_choice, first_fit))):
         p, ci, n = match(policies, args.hands, args.seed)
         print(f"{name} = {p:.4f}")
         print(f"ci95_{name} = {ci:.4f}", flush=True)

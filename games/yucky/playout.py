@@ -2,17 +2,18 @@
 
 A stripped copy of the rules for one purpose: finish a hand quickly from a sampled deal,
 both seats playing a simple greedy way (``PRIORITY``: the colour in play first, wilds last,
-a wild naming the colour held most), and say who went out.  The computer's own seat (seat
-0) plays that way with two refinements of its own (``own_choice``): it keeps its bridges
-and holds its wilds while the race is long.  Cards are small integers
-(kinds, see ``KINDS``); there are no events, cries, challenges or hand limit, which do not
-change who wins a greedy race.
+a wild naming the colour held most, ``plain_choice``), and say who went out.  The
+computer's own seat (seat 0) plays that way with two refinements of its own
+(``own_choice``): it keeps its bridges and holds its wilds while the race is long.  Cards
+are small integers (kinds, see ``KINDS``); there are no events, cries, challenges or hand
+limit, which do not change who wins a greedy race.
 The rules engine stays the reference: ``tests/yucky/test_playout.py`` checks the two agree.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from retro.games.yucky.rules import ACTIONS, CARDS, COLORS, Card
 
@@ -68,6 +69,37 @@ def _most_held(hand: list[int]) -> int:
         if counts[c] > counts[best]:
             best = c
     return best
+
+
+#: A seat's play-out policy: (hand, colour in play, number or symbol on top or -1, the other
+#: seat's card count) -> (the index of the card to play or -1 to draw, whether the hand
+#: holds the colour in play, the cards scanned).
+Policy = Callable[[list[int], int, int, int], tuple[int, bool, int]]
+
+
+def plain_choice(hand: list[int], color: int, rank: int, other: int) -> tuple[int, bool, int]:
+    """The plain policy (``PRIORITY``), in one pass: the best card of the colour, else the
+    best change of colour on the number, else the first wild, else the first wild draw
+    four; as ``own_choice``."""
+    on_color = on_rank = wild = four = -1
+    color_pts = rank_pts = -1
+    for i, k in enumerate(hand):
+        c = KCOL[k]
+        if c == color:
+            if PRIORITY[k] > color_pts:
+                on_color, color_pts = i, PRIORITY[k]
+        elif c == WILD_COLOR:
+            if KRANK[k] == WILD_CARD:
+                if wild < 0:
+                    wild = i
+            elif four < 0:
+                four = i
+        elif KRANK[k] == rank and PRIORITY[k] > rank_pts:
+            on_rank, rank_pts = i, PRIORITY[k]
+    have_color = on_color >= 0
+    best = on_color if have_color else on_rank if on_rank >= 0 else \
+        wild if wild >= 0 else four
+    return best, have_color, len(hand) + 1
 
 
 def own_choice(hand: list[int], color: int, rank: int, other: int) -> tuple[int, bool, int]:
@@ -129,12 +161,14 @@ def _give_penalty(hand: list[int], rank: int, pile: list[int], used: list[int],
 
 
 def play_out(hands: list[list[int]], pile: list[int], used: list[int], color: int, rank: int,
-             turn: int, rng: random.Random, limit: int = 200,
-             whim: float = 0.0) -> tuple[int, int]:
+             turn: int, rng: random.Random, limit: int = 200, whim: float = 0.0,
+             policies: tuple[Policy, Policy] = (own_choice, plain_choice)
+             ) -> tuple[int, int]:
     """Play greedily to the end; the seat that goes out (-1 past ``limit`` moves) and the
     work done, in cards scanned (each move looks at every card of the hand to move, plus
-    one; seat 0 looks at its fitting cards once more).  Seat 0 plays ``own_choice``; seat
-    1 the plain policy, and a fitting card at random ``whim`` of its turns.
+    one; seat 0 looks at its fitting cards once more).  Each seat plays its policy of
+    ``policies`` (the computer's own seat ``own_choice``, the other ``plain_choice``), and
+    seat 1 a fitting card at random ``whim`` of its turns.
 
     ``pile`` is the draw pile (top at the end), ``used`` the discard pile under the top
     card, ``color``/``rank`` what the top card asks for (rank -1 after a wild).  The lists
@@ -143,10 +177,7 @@ def play_out(hands: list[list[int]], pile: list[int], used: list[int], color: in
     work = 0
     for _ in range(limit):
         hand = hands[turn]
-        if turn == 0:
-            best, have_color, scanned = own_choice(hand, color, rank, len(hands[1]))
-            work += scanned
-        elif whim > 0.0 and rng.random() < whim:
+        if turn == 1 and whim > 0.0 and rng.random() < whim:
             work += len(hand) + 1
             # At whim: any fitting card, each as likely.
             have_color = False
@@ -167,27 +198,8 @@ def play_out(hands: list[list[int]], pile: list[int], used: list[int], color: in
                 if pts > best_pts:
                     best, best_pts = i, pts
         else:
-            # The policy, in one pass: the best card of the colour, else the best change
-            # of colour on the number, else the first wild, else the first wild draw four.
-            work += len(hand) + 1
-            on_color = on_rank = wild = four = -1
-            color_pts = rank_pts = -1
-            for i, k in enumerate(hand):
-                c = KCOL[k]
-                if c == color:
-                    if PRIORITY[k] > color_pts:
-                        on_color, color_pts = i, PRIORITY[k]
-                elif c == WILD_COLOR:
-                    if KRANK[k] == WILD_CARD:
-                        if wild < 0:
-                            wild = i
-                    elif four < 0:
-                        four = i
-                elif KRANK[k] == rank and PRIORITY[k] > rank_pts:
-                    on_rank, rank_pts = i, PRIORITY[k]
-            have_color = on_color >= 0
-            best = on_color if have_color else on_rank if on_rank >= 0 else \
-                wild if wild >= 0 else four
+            best, have_color, scanned = policies[turn](hand, color, rank, len(hands[turn ^ 1]))
+            work += scanned
         if best < 0:
             if not pile:
                 if len(used) < 2:
