@@ -29,6 +29,16 @@ class PolicyPlayer(Player):
     the colour in play first (skips, reverses, draw twos, then the most points), then a
     change of colour on the number, then a wild, then a (legal) wild draw four."""
 
+    def preference(self, card: Card, r: Round, hand: list[Card]) -> int:
+        if card.is_wild:
+            return 1 if card.rank == "C" else 0
+        first = 2000 if card.color == r.color else 1000
+        return first + 100 * (card.rank in "SRD") + card.points
+
+    def holds_wild(self, r: Round, seat: int) -> bool:
+        """Whether to draw rather than play the wild that is its best card."""
+        return False
+
     def choose(self, r: Round, seat: int) -> Move:
         hand = r.cards[seat]
         if r.phase is Phase.START_COLOR:
@@ -38,14 +48,9 @@ class PolicyPlayer(Player):
         cards = _legal_plays(r, seat)
         if not cards:
             return DRAW
-
-        def preference(card: Card) -> int:
-            if card.is_wild:
-                return 1 if card.rank == "C" else 0
-            first = 2000 if card.color == r.color else 1000
-            return first + 100 * (card.rank in "SRD") + card.points
-
-        card = max(cards, key=preference)
+        card = max(cards, key=lambda card: self.preference(card, r, hand))
+        if card.is_wild and r.phase is Phase.PLAY and self.holds_wild(r, seat):
+            return DRAW
         rest = list(hand)
         rest.remove(card)
         return Play(card, _most_held_color(rest) if card.is_wild else None, len(hand) == 2)
@@ -57,28 +62,13 @@ class OwnPolicyPlayer(PolicyPlayer):
     colour comes after the other cards of its kind of play, and it draws rather than play a
     wild while it holds 6 cards or more and the other seat more than 2."""
 
-    def choose(self, r: Round, seat: int) -> Move:
-        hand = r.cards[seat]
-        if r.phase is not Phase.PLAY:
-            return super().choose(r, seat)
-        cards = _legal_plays(r, seat)
-        if not cards:
-            return DRAW
+    def preference(self, card: Card, r: Round, hand: list[Card]) -> int:
+        bridge = not card.is_wild and any(
+            other.rank == card.rank and other.color not in (card.color, "W") for other in hand)
+        return super().preference(card, r, hand) - 500 * bridge
 
-        def preference(card: Card) -> int:
-            if card.is_wild:
-                return 1 if card.rank == "C" else 0
-            bridge = any(other.rank == card.rank and other.color not in (card.color, "W")
-                         for other in hand)
-            first = 2000 if card.color == r.color else 1000
-            return first + 100 * (card.rank in "SRD") + card.points - 500 * bridge
-
-        card = max(cards, key=preference)
-        if card.is_wild and len(hand) >= 6 and len(r.cards[1 - seat]) > 2:
-            return DRAW
-        rest = list(hand)
-        rest.remove(card)
-        return Play(card, _most_held_color(rest) if card.is_wild else None, len(hand) == 2)
+    def holds_wild(self, r: Round, seat: int) -> bool:
+        return len(r.cards[seat]) >= 6 and len(r.cards[1 - seat]) > 2
 
 
 def test_kinds_cover_the_deck():
