@@ -20,12 +20,11 @@ Players are deterministic for a given ``random.Random``.
   it holds) is played out on the same ``ROLLOUTS`` sampled deals (``playout``), the
   opponent's hand dealt to fit the hand model, both seats then playing the play-out policy
   (colour first, wilds last; the computer's own seat keeps its bridges, cards whose
-  number it holds in another colour, and holds its wilds while the race is long); the
-  share of play-outs won decides, with ``PRIOR`` times the one-move score added (a fluke
-  of the sample does not spend a wild early), and the one-move score breaks ties.  The
-  play-outs are cooperative work (``choose_steps``: the screen shows progress, Esc plays
-  the best so far) bounded by ``ROLLOUTS`` deals and ``WORK_BUDGET`` cards scanned, never
-  by the clock;
+  number it holds in another colour, for later); the share of play-outs won decides, with
+  ``PRIOR`` times the one-move score added (a fluke of the sample does not spend a wild
+  early), and the one-move score breaks ties.  The play-outs are cooperative work
+  (``choose_steps``: the screen shows progress, Esc plays the best so far) bounded by
+  ``ROLLOUTS`` deals and ``WORK_BUDGET`` cards scanned, never by the clock;
 * a wild names a colour it holds (any, if it holds only wilds); a fitting card is always
   played rather than drawing;
 * the cry: it cries (but forgets now and then, ``lapse`` of the time, as the manual

@@ -3,8 +3,7 @@
 A stripped copy of the rules for one purpose: finish a hand quickly from a sampled deal,
 both seats playing a simple greedy way (``PRIORITY``: the colour in play first, wilds last,
 a wild naming the colour held most, ``plain_choice``), and say who went out.  The
-computer's own seat (seat 0) plays that way with two refinements of its own
-(``own_choice``): it keeps its bridges and holds its wilds while the race is long.  Cards
+computer's own seat (seat 0) plays that way but keeps its bridges (``own_choice``).  Cards
 are small integers (kinds, see ``KINDS``); there are no events, cries, challenges or hand
 limit, which do not change who wins a greedy race.
 The rules engine stays the reference: ``tests/yucky/test_playout.py`` checks the two agree.
@@ -39,15 +38,8 @@ assert set(ACTIONS) == {"S", "R", "D"}
 
 #: The computer's own seat keeps a *bridge*, a card whose number it also holds in another
 #: colour (a way to change colour later without a wild), and plays the other fitting cards
-#: first ...
+#: first.  See ``bench/yucky_policy.py`` and the README for what it wins.
 BRIDGE = 1000
-#: ... and draws rather than spend a wild (or wild draw four) while it holds this many
-#: cards or more and the other seat more than ``HOLD_WILD_OTHER``: a wild is the escape
-#: for the end of the race.  Over 100,000 hands (``bench/yucky_policy.py``) the own seat's
-#: policy beats the plain one 0.538 to 0.462, and the first-fit player 0.566 (the plain
-#: one: 0.530).
-HOLD_WILD_CARDS = 6
-HOLD_WILD_OTHER = 2
 
 
 #: How often a play-out turn of the opponent (seat 1 in ``after_play``) is a fitting card at
@@ -106,9 +98,8 @@ def plain_choice(hand: list[int], color: int, rank: int, other: int) -> tuple[in
 def own_choice(hand: list[int], color: int, rank: int, other: int) -> tuple[int, bool, int]:
     """The computer's own play-out move: the index of the card to play (-1: draw), whether
     the hand holds the colour in play (a drawn wild draw four is legal only without it) and
-    the cards scanned.  As ``PRIORITY``, but a bridge (``BRIDGE``) comes after the other
-    cards of its kind of play, and a wild waits while the race is long (``HOLD_WILD_CARDS``
-    in hand, ``other`` cards in the other seat's)."""
+    the cards scanned.  As ``plain_choice``, but a bridge (``BRIDGE``) comes after the
+    other cards of its kind of play (the colour in play, or a change on the number)."""
     held = [0] * 13                   # number or symbol -> bit mask of the colours held
     fitting: list[int] = []
     wild = four = -1
@@ -141,8 +132,6 @@ def own_choice(hand: list[int], color: int, rank: int, other: int) -> tuple[int,
         return on_color, True, scanned
     if on_rank >= 0:
         return on_rank, False, scanned
-    if len(hand) >= HOLD_WILD_CARDS and other > HOLD_WILD_OTHER:
-        return -1, False, scanned
     return (wild if wild >= 0 else four), False, scanned
 
 
