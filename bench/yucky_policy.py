@@ -2,6 +2,7 @@
 
     python bench/yucky_policy.py              # 20,000 hands a pairing, a minute or two each
     python bench/yucky_policy.py --hands 2000
+    python bench/yucky_policy.py --cards 52 --hands 2000     # the long game
 
 The play-outs of the computer's look-ahead (``retro.games.yucky.playout``) play the
 computer's own seat by ``own_choice`` (bridges kept, wilds held while the race is long) and
@@ -62,24 +63,28 @@ def first_fit(hand: list[int], color: int, rank: int, other: int) -> tuple[int, 
     return -1, have_color, 0
 
 
-def play_hand(seed: int, policies: tuple[Policy, Policy], first: int) -> int:
-    """The seat that goes out (-1 past ``MOVE_LIMIT`` moves) of the hand dealt from ``seed``."""
+def play_hand(seed: int, policies: tuple[Policy, Policy], first: int, cards: int = HAND) -> int:
+    """The seat that goes out (-1 past ``MOVE_LIMIT`` moves) of the hand dealt from ``seed``,
+    ``cards`` to each seat (dealt again while no number card is left to turn up)."""
     rng = random.Random(seed)
-    pile = [KIND[card] for card in DECK]
-    rng.shuffle(pile)
-    hands = [[pile.pop() for _ in range(HAND)], [pile.pop() for _ in range(HAND)]]
-    at = max(i for i, k in enumerate(pile) if KCOL[k] != WILD_COLOR and KRANK[k] < SKIP)
-    top = pile.pop(at)
+    numbers: list[int] = []
+    while not numbers:
+        pile = [KIND[card] for card in DECK]
+        rng.shuffle(pile)
+        hands = [[pile.pop() for _ in range(cards)], [pile.pop() for _ in range(cards)]]
+        numbers = [i for i, k in enumerate(pile) if KCOL[k] != WILD_COLOR and KRANK[k] < SKIP]
+    top = pile.pop(numbers[-1])
     winner, _ = playout.play_out(hands, pile, [top], KCOL[top], KRANK[top], first, rng,
                                  MOVE_LIMIT, policies=policies)
     return winner
 
 
-def match(policies: tuple[Policy, Policy], hands: int, seed: int) -> tuple[float, float, int]:
+def match(policies: tuple[Policy, Policy], hands: int, seed: int,
+          cards: int = HAND) -> tuple[float, float, int]:
     """The first policy's share of the decided hands, its 95% half-width and the count."""
     wins = decided = 0
     for i in range(hands):
-        winner = play_hand(seed * 1_000_003 + i, policies, i % 2)
+        winner = play_hand(seed * 1_000_003 + i, policies, i % 2, cards)
         if winner >= 0:
             decided += 1
             wins += winner == 0
@@ -91,11 +96,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20_000, help="hands a pairing")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cards", type=int, default=HAND,
+                        help=f"cards dealt to each seat (default {HAND}; the long game: 52)")
     args = parser.parse_args()
     for name, policies in (("own_vs_plain", (own_choice, plain_choice)),
                            ("own_vs_first_fit", (own_choice, first_fit)),
                            ("plain_vs_first_fit", (plain_choice, first_fit))):
-        p, ci, n = match(policies, args.hands, args.seed)
+        p, ci, n = match(policies, args.hands, args.seed, args.cards)
         print(f"{name} = {p:.4f}")
         print(f"ci95_{name} = {ci:.4f}", flush=True)
     print(f"hands = {n}")
