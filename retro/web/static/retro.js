@@ -511,6 +511,7 @@
   window.addEventListener("keydown", (event) => {
     if (page.closed) {   // Enter or Space starts again; other keys show why nothing happens
       if (event.target === document.getElementById("again")) return;
+      if (event.ctrlKey || event.metaKey || event.altKey) return;   // Ctrl+W closes the tab
       if (NAMED[event.key] || [...event.key].length === 1) event.preventDefault();
       if (event.key === "Enter" || event.key === " ") startAgain();
       else showEnded(true);
