@@ -1,15 +1,15 @@
 """Yucky Lucky You! play-out policies head to head: the computer's own seat against the plain one.
 
-    python bench/yucky_policy.py              # 20,000 hands a pairing, a minute or two each
+    python bench/yucky_policy.py              # 20,000 hands a pairing, about ten seconds
     python bench/yucky_policy.py --hands 2000
     python bench/yucky_policy.py --cards 52 --hands 2000     # the long game
 
 The play-outs of the computer's look-ahead (``retro.games.yucky.playout``) play the
-computer's own seat by ``own_choice`` (bridges kept, wilds held while the race is long) and
-the other seat by the plain policy.  A stronger own seat makes a stronger look-ahead, so
-this measures the policies alone, on the play-out's rules: each hand dealt from its own
-seed (seven cards each, a number card turned up), who starts alternating hand by hand, the
-same hands for every pairing.  A wild names the colour its player holds most.
+computer's own seat by ``own_choice`` (bridges kept for later) and the other seat by the
+plain policy.  A stronger own seat makes a stronger look-ahead, so this measures the
+policies alone, on the play-out's rules: each hand dealt from its own seed (seven cards
+each unless ``--cards`` says otherwise, a number card turned up), who starts alternating
+hand by hand, the same hands for every pairing.  A wild names the colour its player holds most.
 
 Prints ``key = value`` lines: ``own_vs_plain``, ``own_vs_first_fit`` and the baseline
 ``plain_vs_first_fit`` (the first policy's share of the decided hands), each with
