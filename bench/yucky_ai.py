@@ -10,6 +10,12 @@ seed, the game's cry lapse on), ``ci95_vs_<name>`` (the 95% half-width of that s
 ``hands_vs_<name>``.  ``decision_median_s`` and ``decision_max_s`` are the CPU seconds of the
 computer's decisions over all those hands (``decisions`` of them); ``hands_per_s`` the
 rules-only speed (two random-legal players, no look-ahead).
+
+``--sees`` measures a ceiling, not a player: the computer's play-outs are dealt the
+opponent's real hand (``hand``), a hand of the same colours in the same numbers, wilds
+counted as a colour (``colors``), or one that holds exactly the colours it holds, each at
+least once (``voids``), instead of the hand model's deals.  Everything else is the
+computer's own, so the figures tell what knowing that much of the hidden hand is worth.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import ClassVar
 
@@ -36,6 +42,7 @@ from retro.games.yucky.ai import (
     RandomPlayer,
     play_hand,
 )
+from retro.games.yucky.playout import KCOL, KIND
 from retro.games.yucky.rules import Move, Options, Round
 
 OPPONENTS: dict[str, Callable[[random.Random], Player]] = {
@@ -54,9 +61,72 @@ class Timed(Computer):
         return move
 
 
+Deal = Callable[[list[int], list[int], random.Random], list[int]]
+
+
+def _the_hand(true: list[int], pool: list[int], rng: random.Random) -> list[int]:
+    return list(true)
+
+
+def _same_colors(true: list[int], pool: list[int], rng: random.Random) -> list[int]:
+    need = [0] * 5
+    for kind in true:
+        need[KCOL[kind]] += 1
+    hand = []
+    for kind in rng.sample(pool, len(pool)):
+        if need[KCOL[kind]] > 0:
+            need[KCOL[kind]] -= 1
+            hand.append(kind)
+    return hand
+
+
+def _same_voids(true: list[int], pool: list[int], rng: random.Random) -> list[int]:
+    present = {KCOL[kind] for kind in true}
+    allowed = [kind for kind in pool if KCOL[kind] in present]
+    # Each held colour once, then the rest from the held colours at random.
+    hand = [next(kind for kind in rng.sample(allowed, len(allowed)) if KCOL[kind] == color)
+            for color in sorted(present)]
+    left = list(allowed)
+    for kind in hand:
+        left.remove(kind)
+    return hand + rng.sample(left, len(true) - len(hand))
+
+
+SEES: dict[str, Deal] = {"hand": _the_hand, "colors": _same_colors, "voids": _same_voids}
+
+
+class Seeing(Timed):
+    """A harness, not a player: the computer whose play-outs are dealt from what it is told
+    of the opponent's real hand (``SEES``)."""
+
+    deal: ClassVar[Deal] = staticmethod(_the_hand)
+
+    def choose_steps(self, r: Round, seat: int) -> Generator[float, bool | None, Move]:
+        true = [KIND[card] for card in r.cards[1 - seat]]
+        told = type(self).deal
+
+        def deal(pool: list[int], rng: random.Random) -> tuple[list[int], list[int]]:
+            hand = told(true, pool, rng)
+            rest = list(pool)
+            for kind in hand:
+                rest.remove(kind)
+            rng.shuffle(rest)
+            return hand, rest
+
+        self._observe(r, seat)
+        self._model.deal = deal  # type: ignore[method-assign]
+        return (yield from super().choose_steps(r, seat))
+
+
+def seeing(deal: Deal) -> type[Seeing]:
+    """The ``Seeing`` harness told of the opponent's hand by ``deal``."""
+    return type(f"Seeing_{deal.__name__}", (Seeing,), {"deal": staticmethod(deal)})
+
+
 def match_rate(make_opponent: Callable[[random.Random], Player], hands: int, seed: int,
                lapse: float, options: Options | None = None, fresh: bool = False,
-               first: int = 0, progress: int = 0) -> tuple[float, float, int]:
+               first: int = 0, progress: int = 0,
+               computer_class: type[Timed] = Timed) -> tuple[float, float, int]:
     """Share of decided hands the computer wins, its 95% half-width and the hand count.
 
     One computer plays all the hands, as in the program, where it lives through the run
@@ -64,11 +134,11 @@ def match_rate(make_opponent: Callable[[random.Random], Player], hands: int, see
     is the number of the first hand (runs of different hands can be added up); ``progress``
     prints the count so far every so many hands."""
     wins = decided = 0
-    lasting = Timed(random.Random(seed * 7 + first), lapse=lapse)
+    lasting = computer_class(random.Random(seed * 7 + first), lapse=lapse)
     for i in range(first, first + hands):
         rng = random.Random(seed * 1_000_003 + i)
         own_rng = random.Random(rng.getrandbits(32))
-        computer = Timed(own_rng, lapse=lapse) if fresh else lasting
+        computer = computer_class(own_rng, lapse=lapse) if fresh else lasting
         other = make_opponent(random.Random(rng.getrandbits(32)))
         seat = i % 2                                  # seats alternate hand by hand
         players = (computer, other) if seat == 0 else (other, computer)
@@ -115,6 +185,9 @@ def main() -> None:
     parser.add_argument("--fresh", action="store_true",
                         help="a new computer for every hand (it learns nothing from the ones "
                              "before)")
+    parser.add_argument("--sees", choices=sorted(SEES),
+                        help="a ceiling, not a player: deal the play-outs from the opponent's "
+                             "real hand, or its colours, or which colours it holds")
     args = parser.parse_args()
     if args.rollouts is not None:
         ai.ROLLOUTS = args.rollouts
@@ -129,11 +202,16 @@ def main() -> None:
     print(f"prior = {ai.PRIOR}")
     print(f"budget = {ai.WORK_BUDGET}")
     print(f"computer = {'fresh each hand' if args.fresh else 'one for the run'}")
+    computer_class = Timed
+    if args.sees:
+        computer_class = seeing(SEES[args.sees])
+        print(f"sees = {args.sees}")
     for k, (name, make) in enumerate(OPPONENTS.items()):
         if args.only and name not in args.only:
             continue
         p, ci, n = match_rate(make, hands, args.seed + k, lapse, fresh=args.fresh,
-                              first=args.first, progress=args.progress)
+                              first=args.first, progress=args.progress,
+                              computer_class=computer_class)
         print(f"win_vs_{name} = {p:.4f}")
         print(f"ci95_vs_{name} = {ci:.4f}")
         print(f"hands_vs_{name} = {n}", flush=True)
