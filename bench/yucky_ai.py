@@ -12,10 +12,11 @@ computer's decisions over all those hands (``decisions`` of them); ``hands_per_s
 rules-only speed (two random-legal players, no look-ahead).
 
 ``--sees`` measures a ceiling, not a player: the computer's play-outs are dealt the
-opponent's real hand (``hand``), a hand of the same colours in the same numbers, wilds
-counted as a colour (``colors``), or one that holds exactly the colours it holds, each at
-least once (``voids``), instead of the hand model's deals.  Everything else is the
-computer's own, so the figures tell what knowing that much of the hidden hand is worth.
+opponent's real hand (``hand``), or the hand model's deals held to what the computer is
+told besides: the real hand's colours in their numbers, wilds counted as a colour
+(``colors``), or which colours it holds, each at least once (``voids``).  Everything else
+is the computer's own, so the figures tell what knowing that much more of the hidden hand
+is worth.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from retro.games.yucky.ai import (
     RandomPlayer,
     play_hand,
 )
+from retro.games.yucky.opponent import HandModel
 from retro.games.yucky.playout import KCOL, KIND
 from retro.games.yucky.rules import Move, Options, Round
 
@@ -61,35 +63,62 @@ class Timed(Computer):
         return move
 
 
-Deal = Callable[[list[int], list[int], random.Random], list[int]]
+#: What a ceiling tells the computer: (the opponent's real hand, the computer's hand model,
+#: the unseen cards, the deal's random stream) -> the hand to deal it.
+Deal = Callable[[list[int], HandModel, list[int], random.Random], list[int]]
 
 
-def _the_hand(true: list[int], pool: list[int], rng: random.Random) -> list[int]:
+def _the_hand(true: list[int], model: HandModel, pool: list[int],
+              rng: random.Random) -> list[int]:
     return list(true)
 
 
-def _same_colors(true: list[int], pool: list[int], rng: random.Random) -> list[int]:
+def _by_marks(masks: list[int], count: int) -> list[int]:
+    """``count`` masks, the most-marked first (as ``opponent.fill`` fills them), padded
+    with unmarked ones should the model count the hand otherwise."""
+    return (sorted(masks, key=lambda m: -m.bit_count()) + [0] * count)[:count]
+
+
+def _take(pool: list[int], mask: int, colors: set[int]) -> int:
+    """The first card of ``pool`` of one of ``colors`` that ``mask`` allows (any card of
+    those colours, if none), taken out of ``pool``."""
+    at = next((i for i, k in enumerate(pool) if KCOL[k] in colors and not mask >> k & 1),
+              None)
+    if at is None:
+        at = next(i for i, k in enumerate(pool) if KCOL[k] in colors)
+    return pool.pop(at)
+
+
+def _same_colors(true: list[int], model: HandModel, pool: list[int],
+                 rng: random.Random) -> list[int]:
+    """The model's deal held to the real hand's colours in their numbers."""
     need = [0] * 5
     for kind in true:
         need[KCOL[kind]] += 1
+    masks = model.masks(rng)
+    left = rng.sample(pool, len(pool))
     hand = []
-    for kind in rng.sample(pool, len(pool)):
-        if need[KCOL[kind]] > 0:
-            need[KCOL[kind]] -= 1
-            hand.append(kind)
+    for mask in _by_marks(masks, len(true)):
+        kind = _take(left, mask, {c for c in range(5) if need[c]})
+        need[KCOL[kind]] -= 1
+        hand.append(kind)
     return hand
 
 
-def _same_voids(true: list[int], pool: list[int], rng: random.Random) -> list[int]:
+def _same_voids(true: list[int], model: HandModel, pool: list[int],
+                rng: random.Random) -> list[int]:
+    """The model's deal held to the colours the real hand holds, each at least once."""
     present = {KCOL[kind] for kind in true}
-    allowed = [kind for kind in pool if KCOL[kind] in present]
-    # Each held colour once, then the rest from the held colours at random.
-    hand = [next(kind for kind in rng.sample(allowed, len(allowed)) if KCOL[kind] == color)
-            for color in sorted(present)]
-    left = list(allowed)
-    for kind in hand:
-        left.remove(kind)
-    return hand + rng.sample(left, len(true) - len(hand))
+    missing = set(present)
+    masks = model.masks(rng)
+    left = rng.sample(pool, len(pool))
+    hand = []
+    for i, mask in enumerate(_by_marks(masks, len(true))):
+        # Once the slots left are only enough for the colours not dealt yet, deal those.
+        kind = _take(left, mask, missing if len(missing) >= len(true) - i else present)
+        missing.discard(KCOL[kind])
+        hand.append(kind)
+    return hand
 
 
 SEES: dict[str, Deal] = {"hand": _the_hand, "colors": _same_colors, "voids": _same_voids}
@@ -106,7 +135,7 @@ class Seeing(Timed):
         told = type(self).deal
 
         def deal(pool: list[int], rng: random.Random) -> tuple[list[int], list[int]]:
-            hand = told(true, pool, rng)
+            hand = told(true, model, pool, rng)
             rest = list(pool)
             for kind in hand:
                 rest.remove(kind)
@@ -114,7 +143,8 @@ class Seeing(Timed):
             return hand, rest
 
         self._observe(r, seat)
-        self._model.deal = deal  # type: ignore[method-assign]
+        model = self._model
+        model.deal = deal  # type: ignore[method-assign]
         return (yield from super().choose_steps(r, seat))
 
 

@@ -245,7 +245,13 @@ class HandModel:
         slots.remove(min(fits, key=_marks))
 
     def deal(self, pool: list[int], rng: random.Random) -> tuple[list[int], list[int]]:
-        """A hand for the opponent from ``pool`` (card kinds, shuffled here) and the rest.
+        """A hand for the opponent from ``pool`` (card kinds, shuffled here) and the rest,
+        filled (``fill``) into the masks of one replay (``masks``)."""
+        return fill(self.masks(rng), pool, rng)
+
+    def masks(self, rng: random.Random) -> list[int]:
+        """The masks of the opponent's cards from one replay, with the likely marks
+        ``trust`` of the time.
 
         Up to ``REPLAYS`` replays (with and without the likely marks) are kept while the
         history stays the same, so that 800 deals do not replay a long hand 800 times."""
@@ -256,10 +262,8 @@ class HandModel:
         kept = self._replays[soft]
         if len(kept) < REPLAYS:
             kept.append(self.replay(rng, soft))
-            masks = kept[-1]
-        else:
-            masks = kept[rng.randrange(REPLAYS)]
-        return fill(masks, pool, rng)
+            return kept[-1]
+        return kept[rng.randrange(REPLAYS)]
 
     def replay(self, rng: random.Random, soft: bool) -> list[int]:
         """The masks of the opponent's cards now, from one random replay of the history

@@ -1,5 +1,6 @@
 """The Yucky bench's ceilings (``bench/yucky_ai.py --sees``): what each is told of the
-opponent's hand, and that the play-outs are dealt from it."""
+opponent's hand on top of the hand model's marks, and that the play-outs are dealt from
+it."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections import Counter
 import pytest
 
 from bench import yucky_ai as bench
-from retro.games.yucky.playout import KCOL, KIND
+from retro.games.yucky.playout import KCOL, KIND, KINDS, KRANK, SKIP
 from retro.games.yucky.rules import DECK, Round
 from retro.kit.steps import drain
 
@@ -29,11 +30,31 @@ def _within(hand: list[int], pool: list[int]) -> bool:
     return not Counter(hand) - Counter(pool)
 
 
+class Marks:
+    """A stand-in for the hand model: every slot marked ``mask`` (the kinds it is not)."""
+
+    def __init__(self, mask: int = 0) -> None:
+        self.mask = mask
+
+    def masks(self, rng: random.Random) -> list[int]:
+        return [self.mask] * 12       # as many slots as the longest true hand here
+
+
+#: Marks that say no seven and no skip.
+NO_SEVEN_OR_SKIP = sum(1 << k for k in range(len(KINDS)) if KRANK[k] in (7, SKIP))
+
+
+def _marked_deals(seed: int) -> tuple[list[int], list[int], random.Random]:
+    """As ``_deals``, the true hand holding no seven and no skip."""
+    true, pool, rng = _deals(seed)
+    return [k for k in true if not NO_SEVEN_OR_SKIP >> k & 1] or pool[-1:], pool, rng
+
+
 def test_the_ceiling_told_the_colours_deals_the_same_colours_in_the_same_numbers():
     changed = 0
     for seed in range(300):
         true, pool, rng = _deals(seed)
-        hand = bench._same_colors(true, pool, rng)
+        hand = bench._same_colors(true, Marks(), pool, rng)
         assert _colors(hand) == _colors(true), seed
         assert _within(hand, pool), seed
         changed += sorted(hand) != sorted(true)
@@ -44,12 +65,23 @@ def test_the_ceiling_told_the_voids_deals_exactly_the_colours_held():
     counts_differ = 0
     for seed in range(300):
         true, pool, rng = _deals(seed)
-        hand = bench._same_voids(true, pool, rng)
+        hand = bench._same_voids(true, Marks(), pool, rng)
         assert set(_colors(hand)) == set(_colors(true)), seed
         assert len(hand) == len(true), seed
         assert _within(hand, pool), seed
         counts_differ += _colors(hand) != _colors(true)
     assert counts_differ > 150    # how many of each is not told
+
+
+@pytest.mark.parametrize("sees", ["colors", "voids"])
+def test_the_ceilings_keep_the_hand_models_marks_where_the_colours_allow(sees):
+    for seed in range(300):
+        true, pool, rng = _marked_deals(seed)
+        if NO_SEVEN_OR_SKIP >> true[0] & 1:
+            continue
+        hand = bench.SEES[sees](true, Marks(NO_SEVEN_OR_SKIP), pool, rng)
+        assert not any(NO_SEVEN_OR_SKIP >> k & 1 for k in hand), seed
+        assert len(hand) == len(true)
 
 
 @pytest.mark.parametrize("sees", sorted(bench.SEES))
