@@ -560,6 +560,10 @@ NOT_RUN: dict[str, str] = {
     "--progress 100": BENCHMARK,
     "nice -n 10 python bench/yucky_ai.py --only random --hands 1500 --first 1500 "
     "--progress 100": BENCHMARK,
+    "python bench/yucky_ai.py --only first_fit --sees colors --hands 1500 --first 0 "
+    "--progress 100": BENCHMARK,
+    "python bench/yucky_ai.py --only first_fit --sees colors --hands 1500 --first 1500 "
+    "--progress 100": BENCHMARK,
     "python bench/yucky_policy.py --hands 100000": BENCHMARK,
     "python bench/yucky_policy.py --cards 52 --hands 10000": BENCHMARK,
     "python -m retro.games.yz.solver --expected [--upper-bonus] [--free-joker | "
