@@ -142,6 +142,8 @@ class Seeing(Timed):
             rng.shuffle(rest)
             return hand, rest
 
+        # A new hand makes a new model: observe first (the decision's own look is then a
+        # no-op) so that the deal is set on the model the decision will use.
         self._observe(r, seat)
         model = self._model
         model.deal = deal  # type: ignore[method-assign]

@@ -109,3 +109,15 @@ def test_the_bench_names_the_ceiling_it_measures(monkeypatch, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert "sees = colors" in lines
     assert "hands_vs_first_fit = 2" in lines
+
+
+@pytest.mark.parametrize("sees", ["colors", "voids"])
+def test_the_ceilings_hold_to_what_they_are_told_where_the_marks_say_otherwise(sees):
+    # The marks rule out every red card, but the real hand is all red: what the ceiling is
+    # told wins, and it deals reds.
+    reds = [k for k in range(len(KINDS)) if KCOL[k] == 0]
+    no_red = sum(1 << k for k in reds)
+    true = reds[:3]
+    pool = [KIND[card] for card in DECK]
+    hand = bench.SEES[sees](true, Marks(no_red), pool, random.Random(1))
+    assert [KCOL[k] for k in hand] == [0, 0, 0]
